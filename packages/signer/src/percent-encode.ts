@@ -1,0 +1,29 @@
+import { SignerError } from './signer-error.js';
+
+/** One message for both directions: the caller fixes the same input either way. */
+export const MALFORMED = 'Malformed parameter: a broken %-escape or an unpaired surrogate.';
+
+const UNRESERVED = /^[\w.~-]*$/;
+// encodeURIComponent leaves ! ' ( ) * alone; RFC 3986 reserves them.
+const SUB_DELIMS = /[!'()*]/g;
+const hex = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+
+/**
+ * Percent-encodes a string by RFC 3986: UTF-8 bytes, upper-case hex, only `A-Z a-z 0-9 - _ . ~` left
+ * as they are (so `*` is `%2A`, `!` is `%21`, space is `%20`).
+ *
+ * @param value - Any string; an unpaired surrogate throws `SignerError` `MALFORMED_ENCODING`.
+ * @returns The encoded string.
+ * @example
+ * ```ts
+ * import { percentEncode } from '@acctkit/signer';
+ * percentEncode('a b*c'); // 'a%20b%2Ac'
+ * ```
+ */
+export function percentEncode(value: string): string {
+  try {
+    return UNRESERVED.test(value) ? value : encodeURIComponent(value).replace(SUB_DELIMS, hex);
+  } catch (cause) {
+    throw new SignerError('MALFORMED_ENCODING', MALFORMED, { cause });
+  }
+}

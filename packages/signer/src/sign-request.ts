@@ -1,0 +1,37 @@
+import type { Credentials } from './credentials.js';
+import { isForm } from './is-form.js';
+import { sign } from './sign.js';
+
+/**
+ * Signs a Fetch `Request` and returns a new one carrying `Authorization`, `X-Signature` and `X-Nonce`
+ * beside every header it already had. A form body (`application/x-www-form-urlencoded`) is read once,
+ * as bytes; those bytes are what is signed and what the new request sends. Any other body is passed on
+ * unread and is not part of the signature.
+ *
+ * @param request - The request to sign; its body is consumed when it is a form.
+ * @param credentials - Signing secret and access token.
+ * @returns A new signed `Request`.
+ * @throws SignerError as {@link sign}.
+ * @example
+ * ```ts
+ * import { signRequest } from '@acctkit/signer';
+ * const request = await signRequest(
+ *   new Request('https://api.example.test/accounts/v2/contacts', {
+ *     method: 'POST',
+ *     body: new URLSearchParams({ 'contact[name]': 'Ann' }),
+ *   }),
+ *   { signingSecret: 'TestSigningSecret', accessToken: 'TestToken' },
+ * );
+ * const response = await fetch(request);
+ * ```
+ */
+export async function signRequest(request: Request, credentials: Credentials): Promise<Request> {
+  const headers = new Headers(request.headers);
+  const bytes = request.body && isForm(headers) ? new Uint8Array(await request.arrayBuffer()) : undefined;
+  const s = await sign(
+    { method: request.method, url: request.url, body: bytes && new TextDecoder().decode(bytes) },
+    credentials,
+  );
+  for (const [name, value] of Object.entries(s.headers)) headers.set(name, value);
+  return new Request(request, bytes ? { headers, body: bytes } : { headers });
+}

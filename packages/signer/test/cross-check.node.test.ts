@@ -1,0 +1,87 @@
+// Node only (the runtime matrix skips *.node.test.ts): node:crypto and a real HTTP server.
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedFetch, sign, verify } from '../src/index.js';
+
+const credentials = { signingSecret: 'TestSigningSecret', accessToken: 'TestToken' };
+
+describe('WebCrypto signature against node:crypto', () => {
+  it('matches createHmac for the published worked example', async () => {
+    const s = await sign(
+      {
+        method: 'POST',
+        url: 'https://api.example.test/accounts/v2/contacts?config_setting=foo',
+        body: 'contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=My+Customer',
+        nonce: 'd6657d14f6d3d9de453ff4b0dc686c6d',
+      },
+      credentials,
+    );
+    const expected = createHmac('sha1', 'TestSigningSecret&TestToken').update(s.baseString).digest('base64');
+    expect(expected).toBe('5kekELaBwos2znzrajkQmLRQ2Vs=');
+    expect(s.signature).toBe(expected);
+  });
+
+  it('matches createHmac for non-ASCII data and secrets', async () => {
+    const creds = { signingSecret: 'sécret&ü', accessToken: 'tök€n' };
+    const s = await sign(
+      { method: 'PUT', url: 'https://h/ü?q=%EC%9B%83', body: { ключ: 'значение' } },
+      creds,
+    );
+    const expected = createHmac('sha1', 'sécret&ü&tök€n').update(s.baseString, 'utf8').digest('base64');
+    expect(s.signature).toBe(expected);
+  });
+});
+
+describe('createSignedFetch against a real HTTP server', () => {
+  let server: Server;
+  let origin = '';
+  const received: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('sends the signed form bytes and headers, which the server verifies', async () => {
+    const signedFetch = createSignedFetch(credentials);
+    const response = await signedFetch(`${origin}/test/accounts/v2/contacts?config_setting=foo`, {
+      method: 'POST',
+      headers: { 'User-Agent': 'acctkit-test', Accept: '*/*' },
+      body: new URLSearchParams({ 'contact[name]': 'My Customer' }),
+    });
+    expect(await response.text()).toBe('ok');
+    const last = received.at(-1);
+    expect(last?.body).toBe('contact%5Bname%5D=My+Customer');
+    expect(last?.headers['user-agent']).toBe('acctkit-test');
+    expect(last?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(last?.headers ?? {})) if (typeof v === 'string') headers.set(k, v);
+    const v = await verify(
+      { method: last?.method ?? '', url: `${origin}${last?.url}`, headers, body: last?.body },
+      credentials,
+      { revealSecrets: true },
+    );
+    expect(v.valid).toBe(true);
+    // Signed as https with the non-default port kept, though it travelled over http.
+    expect(v.steps.base_url).toBe(`https://${origin.slice('http://'.length)}/test/accounts/v2/contacts`);
+  });
+});

@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sign } from '../src/index.js';
+
+const credentials = { signingSecret: 'TestSigningSecret', accessToken: 'TestToken' };
+const params = (url: string, body?: string | URLSearchParams | object): Promise<string> =>
+  sign({ method: 'GET', url, body, nonce: 'n' }, credentials).then((s) => s.parameterString);
+
+describe('parameter string', () => {
+  it('sorts by encoded key, then encoded value, keeping repeated keys', async () => {
+    expect(await params('https://h/p?b=2&a=2&a=1&a=10')).toBe('a=1&a=10&a=2&b=2');
+  });
+
+  it('compares encoded strings by code unit, so a key sorts before a longer key it prefixes', async () => {
+    // "a-b" < "a" by a naive "k=v" sort ('-' < '='); by key it comes after.
+    expect(await params('https://h/p?a-b=1&a=2&a.c=3&A=4&a%20=5')).toBe('A=4&a=2&a%20=5&a-b=1&a.c=3');
+  });
+
+  it('sorts by the encoded, not the decoded, key', async () => {
+    // Decoded, "~" (U+007E) sorts before "é" (U+00E9); encoded, "%C3%A9" sorts before "~".
+    expect(await params('https://h/p?~=1&%C3%A9=2')).toBe('%C3%A9=2&~=1');
+  });
+
+  it('is independent of parameter order (any permutation gives the same string)', async () => {
+    const pair = fc.tuple(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .array(pair, { maxLength: 8 })
+          .chain((pairs) =>
+            fc.tuple(
+              fc.constant(pairs),
+              fc.shuffledSubarray(pairs, { minLength: pairs.length, maxLength: pairs.length }),
+            ),
+          ),
+        async ([pairs, shuffled]) => {
+          const a = await params('https://h/p', new URLSearchParams(pairs));
+          const b = await params('https://h/p', new URLSearchParams(shuffled));
+          expect(b).toBe(a);
+          // Splitting the same pairs between query and body changes nothing either.
+          const half = shuffled.length >> 1;
+          const c = await params(
+            `https://h/p?${new URLSearchParams(shuffled.slice(0, half))}`,
+            new URLSearchParams(shuffled.slice(half)),
+          );
+          expect(c).toBe(a);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('lists pairs in non-decreasing order and keeps every pair', async () => {
+    const pair = fc.tuple(fc.string({ maxLength: 5, unit: 'grapheme' }), fc.string({ maxLength: 5 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(pair, { maxLength: 8 }), async (pairs) => {
+        const s = await params('https://h/p', new URLSearchParams(pairs));
+        const parts = s === '' ? [] : s.split('&');
+        expect(parts).toHaveLength(pairs.length);
+        const keys = parts.map((p) => p.slice(0, p.indexOf('=')));
+        for (let i = 1; i < keys.length; i++) expect((keys[i - 1] ?? '') <= (keys[i] ?? '')).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
