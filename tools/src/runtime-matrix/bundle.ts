@@ -51,7 +51,10 @@ export async function bundleTests(packageDir: string, testFiles: string[], outfi
   const lines = [`import { runAll } from ${JSON.stringify(shimPath)};`];
   for (const file of testFiles) {
     const name = relative(packageDir, file);
-    lines.push(`import ${JSON.stringify(`matrix-file:${name}`)};`, `import ${JSON.stringify(`matrix-test:${resolve(file)}`)};`);
+    lines.push(
+      `import ${JSON.stringify(`matrix-file:${name}`)};`,
+      `import ${JSON.stringify(`matrix-test:${resolve(file)}`)};`,
+    );
   }
   lines.push('export async function main(log: (line: string) => void) { return runAll(log); }');
   await bundleSource(lines.join('\n'), packageDir, outfile);

@@ -48,7 +48,11 @@ export async function runInChromium(dir: string, timeoutMs: number): Promise<Run
     };
   }
   const { server, origin } = await serve(dir);
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs], timeout: 60_000 });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs],
+    timeout: 60_000,
+  });
   try {
     const page = await browser.newPage();
     const lines: string[] = [];

@@ -58,7 +58,9 @@ async function runTests(packages: string[], runtimes: RuntimeName[]): Promise<bo
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         const r = outcome.report;
         const counts = r ? `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped` : 'no report';
-        rows.push(`${outcome.ok ? 'ok  ' : 'FAIL'}  ${pkg.padEnd(20)} ${runtime.padEnd(9)} ${counts} (${seconds} s)`);
+        rows.push(
+          `${outcome.ok ? 'ok  ' : 'FAIL'}  ${pkg.padEnd(20)} ${runtime.padEnd(9)} ${counts} (${seconds} s)`,
+        );
         console.log(rows.at(-1));
         passed += r?.passed ?? 0;
         failed += r?.failed ?? (outcome.ok ? 0 : 1);

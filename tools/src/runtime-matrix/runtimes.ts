@@ -4,9 +4,9 @@ import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Report } from './harness/vitest-shim.ts';
-import { runInChromium } from './chromium.ts';
 import { writeLauncher } from './bundle.ts';
+import { runInChromium } from './chromium.ts';
+import type { Report } from './harness/vitest-shim.ts';
 
 export type RuntimeName = 'node20' | 'node22' | 'node24' | 'deno' | 'bun' | 'workerd' | 'chromium';
 
@@ -29,11 +29,28 @@ export const runtimeBinaries: Record<Exclude<RuntimeName, 'chromium'>, string> =
   workerd: bin('workerd'),
 };
 
-export const allRuntimes: readonly RuntimeName[] = ['node20', 'node22', 'node24', 'deno', 'bun', 'workerd', 'chromium'];
+export const allRuntimes: readonly RuntimeName[] = [
+  'node20',
+  'node22',
+  'node24',
+  'deno',
+  'bun',
+  'workerd',
+  'chromium',
+];
 
-function exec(command: string, args: string[], cwd: string, timeoutMs: number): Promise<{ code: number; output: string }> {
+function exec(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeoutMs: number,
+): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => {
       output += d.toString();
@@ -152,7 +169,11 @@ export async function runIn(runtime: RuntimeName, dir: string, timeoutMs = 300_0
   if (runtime === 'workerd') return runWorkerd(dir, timeoutMs);
   const command = runtimeBinaries[runtime];
   if (!existsSync(command)) {
-    return { report: undefined, output: `${runtime} is not installed at ${command}: run pnpm install`, ok: false };
+    return {
+      report: undefined,
+      output: `${runtime} is not installed at ${command}: run pnpm install`,
+      ok: false,
+    };
   }
   const launcher = await writeLauncher(dir);
   const args =

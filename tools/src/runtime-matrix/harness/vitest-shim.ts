@@ -71,15 +71,21 @@ function makeIt(skip: boolean): ItFn {
   };
 }
 
-export const describe: DescribeFn & { skip: DescribeFn; only: DescribeFn } = Object.assign(makeDescribe(false), {
-  skip: makeDescribe(true),
-  only: makeDescribe(false),
-});
-export const it: ItFn & { skip: ItFn; only: ItFn; todo: (name: string) => void } = Object.assign(makeIt(false), {
-  skip: makeIt(true),
-  only: makeIt(false),
-  todo: (name: string) => makeIt(true)(name),
-});
+export const describe: DescribeFn & { skip: DescribeFn; only: DescribeFn } = Object.assign(
+  makeDescribe(false),
+  {
+    skip: makeDescribe(true),
+    only: makeDescribe(false),
+  },
+);
+export const it: ItFn & { skip: ItFn; only: ItFn; todo: (name: string) => void } = Object.assign(
+  makeIt(false),
+  {
+    skip: makeIt(true),
+    only: makeIt(false),
+    todo: (name: string) => makeIt(true)(name),
+  },
+);
 export const test: typeof it = it;
 
 export function beforeAll(fn: Hook): void {
@@ -144,7 +150,13 @@ async function runSuite(
     try {
       await hook();
     } catch (error) {
-      results.push({ file, name: [...names, '(afterAll)'].join(' > '), status: 'failed', error: describeError(error), ms: 0 });
+      results.push({
+        file,
+        name: [...names, '(afterAll)'].join(' > '),
+        status: 'failed',
+        error: describeError(error),
+        ms: 0,
+      });
     }
   }
 }
@@ -174,7 +186,8 @@ function equals(a: unknown, b: unknown, strict: boolean, seen = new WeakMap<obje
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
   if (a instanceof RegExp && b instanceof RegExp) return a.source === b.source && a.flags === b.flags;
   if (a instanceof Error && b instanceof Error) return a.message === b.message && a.name === b.name;
-  if (a instanceof ArrayBuffer && b instanceof ArrayBuffer) return equals(new Uint8Array(a), new Uint8Array(b), strict, seen);
+  if (a instanceof ArrayBuffer && b instanceof ArrayBuffer)
+    return equals(new Uint8Array(a), new Uint8Array(b), strict, seen);
   if (ArrayBuffer.isView(a) && ArrayBuffer.isView(b)) {
     const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
     const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
@@ -193,7 +206,7 @@ function equals(a: unknown, b: unknown, strict: boolean, seen = new WeakMap<obje
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) {
-      if (strict && (i in a) !== (i in b)) return false;
+      if (strict && i in a !== i in b) return false;
       if (!equals(a[i], b[i], strict, seen)) return false;
     }
     return true;
@@ -257,7 +270,8 @@ function getPath(value: unknown, path: string | string[]): { found: boolean; val
   const parts = Array.isArray(path) ? path : path.split('.');
   let node: unknown = value;
   for (const part of parts) {
-    if (node === null || node === undefined || !(part in Object(node))) return { found: false, value: undefined };
+    if (node === null || node === undefined || !(part in Object(node)))
+      return { found: false, value: undefined };
     node = (node as Record<string, unknown>)[part];
   }
   return { found: true, value: node };
@@ -291,7 +305,10 @@ function matchers(actual: unknown): Record<string, (...args: never[]) => Check> 
     toHaveProperty: (path: string | string[], ...rest: unknown[]) => {
       const got = getPath(a, path);
       const pass = got.found && (rest.length === 0 || equals(got.value, rest[0], false));
-      return [pass, `expected ${show(a)} to have property ${show(path)}${rest.length ? ` = ${show(rest[0])}` : ''}`];
+      return [
+        pass,
+        `expected ${show(a)} to have property ${show(path)}${rest.length ? ` = ${show(rest[0])}` : ''}`,
+      ];
     },
     toBeDefined: () => [a !== undefined, `expected ${show(a)} to be defined`],
     toBeUndefined: () => [a === undefined, `expected ${show(a)} to be undefined`],
@@ -335,10 +352,14 @@ function assertionProxy(actual: unknown, negate: boolean, mode: 'sync' | 'resolv
             let result: Check;
             if (thrown && name === 'toThrow') {
               const expected = args[0] as ErrorMatcher;
-              result = [thrownMatches(thrown.error, expected), `expected rejection ${show(thrown.error)} to match ${show(expected)}`];
+              result = [
+                thrownMatches(thrown.error, expected),
+                `expected rejection ${show(thrown.error)} to match ${show(expected)}`,
+              ];
             } else {
               const matcher = matchers(value)[name];
-              if (!matcher) throw new AssertionError(`matcher ${name} is not supported by the runtime matrix shim`);
+              if (!matcher)
+                throw new AssertionError(`matcher ${name} is not supported by the runtime matrix shim`);
               result = matcher(...args);
             }
             const [pass, message] = result;
@@ -351,7 +372,8 @@ function assertionProxy(actual: unknown, negate: boolean, mode: 'sync' | 'resolv
               check(value);
             },
             (error: unknown) => {
-              if (mode === 'resolves') throw new AssertionError(`expected a resolution, got rejection ${show(error)}`);
+              if (mode === 'resolves')
+                throw new AssertionError(`expected a resolution, got rejection ${show(error)}`);
               check(error, { error });
             },
           );
