@@ -11,10 +11,15 @@ const WARMUP_MS = 200;
 const IN_FLIGHT = 64;
 
 const credentials = { signingSecret: 'TestSigningSecret', accessToken: 'a'.repeat(40) };
-const input = {
-  method: 'POST',
-  url: 'https://api.example.test/accounts/v2/contacts?config_setting=foo',
-  body: 'contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=My+Customer&contact%5Bemail%5D=ann%40example.test',
+const url = 'https://api.example.test/accounts/v2/contacts?config_setting=foo';
+const body =
+  'contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=My+Customer&contact%5Bemail%5D=ann%40example.test';
+/** Every call signs a different request (an incrementing id in the query and the body), as real traffic
+ * does, so that no per-request cache could answer from memory. */
+let id = 100000;
+const input = (): { method: string; url: string; body: string } => {
+  id++;
+  return { method: 'POST', url: `${url}&page=${id}`, body: `${body}&contact%5Bid%5D=${id}` };
 };
 const keyBytes = new TextEncoder().encode(`${credentials.signingSecret}&${credentials.accessToken}`);
 const HMAC = { name: 'HMAC', hash: 'SHA-1' } as const;
@@ -55,11 +60,11 @@ export async function run(log: (line: string) => void): Promise<void> {
   const cached = await crypto.subtle.importKey('raw', keyBytes, HMAC, false, ['sign']);
   // The ceiling signs the same base string the full sign() builds, already encoded.
   const data = new TextEncoder().encode(
-    (await sign({ ...input, nonce: 'x'.repeat(43) }, credentials)).baseString,
+    (await sign({ ...input(), nonce: 'x'.repeat(43) }, credentials)).baseString,
   );
   let fresh = 0;
   const cases: [string, () => Promise<unknown>][] = [
-    ['sign()', () => sign(input, credentials)],
+    ['sign()', () => sign(input(), credentials)],
     ['ceiling: subtle.sign, cached key', () => crypto.subtle.sign('HMAC', cached, data)],
     [
       'importKey per call + sign',
@@ -72,7 +77,7 @@ export async function run(log: (line: string) => void): Promise<void> {
     ],
     // The same full sign() with a key it has never seen on every call: what sign() would cost without
     // the CryptoKey cache, which is the fair comparison for the whole signer.
-    ['sign(), new key each call', () => sign(input, { ...credentials, accessToken: `token-${fresh++}` })],
+    ['sign(), new key each call', () => sign(input(), { ...credentials, accessToken: `token-${fresh++}` })],
   ];
   const sequential = await rates(
     cases.map(([, op]) => op),

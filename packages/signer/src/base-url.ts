@@ -1,9 +1,11 @@
-/**
- * The base URL that is signed: always `https`, host in lower case, ports 443 and 80 dropped and any
- * other port kept, path as sent (trailing slash kept), no query and no fragment. The scheme is fixed so
- * that a local sandbox on plain `http` verifies the same string as the real service.
- */
-export function baseUrl(url: URL): string {
-  const { port } = url;
-  return `https://${url.hostname}${port && port !== '443' && port !== '80' ? `:${port}` : ''}${url.pathname}`;
+import { SignerError } from './signer-error.js';
+export function splitUrl(url: string | URL): [base: string, query: string] {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch (cause) {
+    throw new SignerError('INVALID_URL', 'URL must be absolute', { cause });
+  }
+  const { hostname, port, pathname } = u;
+  return [`https://${hostname}${/^(80|443)?$/.test(port) ? '' : `:${port}`}${pathname}`, u.search.slice(1)];
 }

@@ -1,19 +1,21 @@
 import { toBase64 } from './to-base64.js';
 
 /**
- * Random bytes for the next nonces. Filled on first use and when used up, never at module load
- * (Cloudflare Workers forbid randomness at global scope); one `getRandomValues` call per 128 nonces
- * instead of one each, which was the most expensive step of signing. Nonces are public (sent in
- * `X-Nonce`), so holding the next ones in memory reveals nothing.
+ * Nonce characters still to hand out: base64 of random bytes with `+` and `/` removed, so each is one
+ * of 62 equally likely characters. Filled on first use and when used up, never at module load
+ * (Cloudflare Workers forbid randomness at global scope); one `getRandomValues` call and one `btoa`
+ * per ~90 nonces. Nonces are public (sent in `X-Nonce`), so holding the next ones in memory reveals
+ * nothing.
  */
-let pool = new Uint8Array(0);
+let pool = '';
 let used = 0;
 
 /**
- * Creates a nonce in the form the interface spec recommends: 32 bytes from `crypto.getRandomValues`,
- * base64, with non-word characters (`+`, `/`, `=`) removed. Each call gives fresh bytes.
+ * Creates a nonce in the form the interface spec recommends: base64 of bytes from
+ * `crypto.getRandomValues` with non-word characters (`+`, `/`, `=`) removed; 43 characters, so at least
+ * 256 random bits (as many as 32 bytes). Each call gives fresh characters.
  *
- * @returns About 43 characters from `[A-Za-z0-9]`.
+ * @returns 43 characters from `[A-Za-z0-9]`.
  * @example
  * ```ts
  * import { createNonce } from '@acctkit/signer';
@@ -21,10 +23,10 @@ let used = 0;
  * ```
  */
 export function createNonce(): string {
-  if (used === pool.length) {
-    pool = crypto.getRandomValues(new Uint8Array(4096));
-    used = 0;
+  used += 43;
+  if (used > pool.length) {
+    pool = toBase64(crypto.getRandomValues(new Uint8Array(3000))).replace(/\W/g, '');
+    used = 43;
   }
-  used += 32;
-  return toBase64(pool.subarray(used - 32, used)).replace(/\W/g, '');
+  return pool.slice(used - 43, used);
 }

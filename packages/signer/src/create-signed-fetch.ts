@@ -35,6 +35,6 @@ export function createSignedFetch(
     // A getter's own error (say, a failed token refresh) passes through unchanged, keeping its code.
     const creds = typeof credentials === 'function' ? await credentials() : credentials;
     const request = await signRequest(new Request(input, init), creds);
-    return options.fetch ? options.fetch(request) : fetch(request);
+    return (options.fetch ?? fetch)(request);
   };
 }

@@ -15,6 +15,6 @@ export interface Credentials {
  */
 export function signingKey(signingSecret: string, accessToken: string, tokenRequired = true): string {
   if (!signingSecret || (tokenRequired && !accessToken))
-    throw new SignerError('MISSING_CREDENTIALS', 'Give a signingSecret and an accessToken.');
+    throw new SignerError('MISSING_CREDENTIALS', 'Missing credentials');
   return `${signingSecret}&${accessToken}`;
 }

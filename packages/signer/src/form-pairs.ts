@@ -1,5 +1,6 @@
 import { percentDecode } from './percent-decode.js';
-import { percentEncode } from './percent-encode.js';
+import { percentEncode, UNRESERVED } from './percent-encode.js';
+import { SignerError } from './signer-error.js';
 
 /**
  * One parameter, key and value each percent-encoded, joined by a space: `"contact%5Bname%5D My%20Ann"`.
@@ -14,39 +15,45 @@ export type EncodedPair = string;
  */
 export type SignBody = string | URLSearchParams | object;
 
-const pair = (key: string, value: string): EncodedPair => `${percentEncode(key)} ${percentEncode(value)}`;
+/** Decodes then encodes one raw query or form component; unreserved-only text stays as it is. */
+const recode = (raw: string): string => (UNRESERVED.test(raw) ? raw : percentEncode(percentDecode(raw)));
 
 /** Appends the pairs of a `k=v&k=v` string (a query without `?`, or a form body), decoding each part first. */
 export function parseForm(text: string, out: EncodedPair[]): EncodedPair[] {
-  if (text)
-    for (const part of text.split('&')) {
-      const i = part.indexOf('=');
-      if (part)
-        out.push(
-          i < 0
-            ? pair(percentDecode(part), '')
-            : pair(percentDecode(part.slice(0, i)), percentDecode(part.slice(i + 1))),
-        );
-    }
-  return out;
-}
-
-/** Appends the pairs of a body given to `sign`. */
-export function bodyPairs(body: SignBody | null | undefined, out: EncodedPair[]): EncodedPair[] {
-  if (typeof body === 'string') parseForm(body, out);
-  else if (body instanceof URLSearchParams) for (const [k, v] of body) out.push(pair(k, v));
-  else if (body) flatten(body, out);
+  for (const part of text.split('&')) {
+    // Without `=`, -1 >>> 0 is past the end: the whole part is the key and the value is empty.
+    const i = part.indexOf('=') >>> 0;
+    if (part) out.push(`${recode(part.slice(0, i))} ${recode(part.slice(i + 1))}`);
+  }
   return out;
 }
 
 /**
- * Objects flatten to bracketed keys, arrays to indexed keys; `null` and `undefined` leave the key out
- * while `''`, `0` and `false` stay. Other values sign as `String(value)`.
+ * The pairs of a query and of a body given to `sign`. `URLSearchParams` is read through its own
+ * serialization, which parses back to exactly its pairs.
  */
-function flatten(body: object, out: EncodedPair[], prefix?: string): void {
-  for (const [k, v] of Object.entries(body)) {
-    const key = prefix === undefined ? k : `${prefix}[${k}]`;
-    if (typeof v === 'object' && v) flatten(v, out, key);
-    else if (v != null) out.push(pair(key, String(v)));
-  }
+export function formPairs(query: string, body: SignBody | null | undefined): EncodedPair[] {
+  const out = parseForm(query, []);
+  if (typeof body === 'string' || body instanceof URLSearchParams) parseForm(`${body}`, out);
+  else if (body) flatten(body, out);
+  return out;
+}
+
+// The prototypes of plain objects and arrays.
+const PLAIN = [Object.prototype, Array.prototype, null];
+
+/**
+ * Plain objects flatten to bracketed keys, arrays to indexed keys; `null` and `undefined` leave the key
+ * out while `''`, `0` and `false` stay; strings, numbers, booleans and bigints sign as `String(value)`.
+ * Anything else (a `Date`, a `Map`, a function, a symbol) throws `INVALID_BODY` rather than being
+ * dropped or signed as whatever `String` makes of it.
+ */
+function flatten(value: unknown, out: EncodedPair[], key?: string): void {
+  if (value != null)
+    if (PLAIN.includes(Object.getPrototypeOf(value)))
+      for (const [k, v] of Object.entries(value)) flatten(v, out, key === undefined ? k : `${key}[${k}]`);
+    // number, bigint, boolean and string; not symbol, function or object.
+    else if (key !== undefined && /^[bns][^y]/.test(typeof value))
+      out.push(`${percentEncode(key)} ${percentEncode(`${value}`)}`);
+    else throw new SignerError('INVALID_BODY', 'Bad body value');
 }

@@ -1,9 +1,6 @@
 import { SignerError } from './signer-error.js';
 import { toBase64 } from './to-base64.js';
 
-/** How many imported keys to keep; a server verifying many apps' tokens cycles through more. */
-const CACHE_SIZE = 32;
-
 /**
  * Imported keys by signing key string, oldest first (a `Map` keeps insertion order). It holds promises
  * so that 64 concurrent first calls import once. Module-private: nothing reachable from a result or an
@@ -22,7 +19,8 @@ function importKey(signingKey: string): Promise<CryptoKey> {
     ]);
     // A failed import must not stay cached.
     key.catch(() => keys.delete(signingKey));
-    if (keys.size >= CACHE_SIZE) keys.delete(keys.keys().next().value as string);
+    // Keep 32 keys; a server verifying many apps' tokens cycles through more.
+    if (keys.size > 31) keys.delete(keys.keys().next().value as string);
   }
   // (Re)insert at the newest end.
   keys.set(signingKey, key);
@@ -38,6 +36,6 @@ export async function hmacSha1(signingKey: string, data: string): Promise<string
       new Uint8Array(await crypto.subtle.sign('HMAC', await importKey(signingKey), encoder.encode(data))),
     );
   } catch (cause) {
-    throw new SignerError('CRYPTO_FAILED', 'WebCrypto HMAC-SHA1 failed (see cause).', { cause });
+    throw new SignerError('CRYPTO_FAILED', 'WebCrypto failed', { cause });
   }
 }

@@ -1,8 +1,4 @@
-import { MALFORMED } from './percent-encode.js';
-import { SignerError } from './signer-error.js';
-
-// Module-level: a regex literal inside a function is a new object on every call.
-const ESCAPED = /[%+]/;
+import { malformed } from './percent-encode.js';
 
 /**
  * Decodes one form-urlencoded or query component: `+` is a space, `%XX` are UTF-8 bytes.
@@ -11,10 +7,8 @@ const ESCAPED = /[%+]/;
  */
 export function percentDecode(value: string): string {
   try {
-    return ESCAPED.test(value) ? decodeURIComponent(value.replaceAll('+', ' ')) : value;
+    return decodeURIComponent(value.replaceAll('+', ' '));
   } catch (cause) {
-    throw new SignerError('MALFORMED_ENCODING', MALFORMED, {
-      cause,
-    });
+    return malformed(cause);
   }
 }

@@ -1,9 +1,14 @@
 import { SignerError } from './signer-error.js';
 
-/** One message for both directions: the caller fixes the same input either way. */
-export const MALFORMED = 'Malformed parameter: a broken %-escape or an unpaired surrogate.';
+/** One error for both directions: the caller fixes the same input either way. */
+export const malformed = (cause: unknown): never => {
+  throw new SignerError('MALFORMED_ENCODING', 'Malformed parameter: bad %-escape or lone surrogate', {
+    cause,
+  });
+};
 
-const UNRESERVED = /^[\w.~-]*$/;
+/** Text that percent-encoding (and, having no `%` or `+`, decoding) leaves as it is. */
+export const UNRESERVED: RegExp = /^[\w.~-]*$/;
 // encodeURIComponent leaves ! ' ( ) * alone; RFC 3986 reserves them.
 const SUB_DELIMS = /[!'()*]/g;
 const hex = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
@@ -24,6 +29,6 @@ export function percentEncode(value: string): string {
   try {
     return UNRESERVED.test(value) ? value : encodeURIComponent(value).replace(SUB_DELIMS, hex);
   } catch (cause) {
-    throw new SignerError('MALFORMED_ENCODING', MALFORMED, { cause });
+    return malformed(cause);
   }
 }

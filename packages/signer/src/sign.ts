@@ -1,11 +1,9 @@
-import { baseUrl } from './base-url.js';
+import { splitUrl } from './base-url.js';
 import { createNonce } from './create-nonce.js';
 import { type Credentials, signingKey } from './credentials.js';
-import { bodyPairs, parseForm, type SignBody } from './form-pairs.js';
+import { formPairs, type SignBody } from './form-pairs.js';
 import { hmacSha1 } from './hmac-sha1.js';
-import { parameterString } from './parameter-string.js';
 import { percentEncode } from './percent-encode.js';
-import { SignerError } from './signer-error.js';
 
 /** The request to sign. */
 export interface SignInput {
@@ -49,15 +47,6 @@ export type SignedHeaders = {
   readonly 'X-Nonce': string;
 };
 
-/** Parses an absolute URL or throws `INVALID_URL` (without echoing it: a query may hold data). */
-export function toUrl(url: string | URL): URL {
-  try {
-    return new URL(url);
-  } catch (cause) {
-    throw new SignerError('INVALID_URL', 'Request URL must be absolute.', { cause });
-  }
-}
-
 /**
  * Computes the base URL, parameter string and base string of a request. Shared by {@link sign} and
  * `verify` so that both sides build byte-identical strings.
@@ -68,9 +57,11 @@ export function signatureBase(
   body: SignBody | null | undefined,
   nonce: string,
 ): { baseUrl: string; parameterString: string; baseString: string } {
-  const u = toUrl(url);
-  const base = baseUrl(u);
-  const params = parameterString(bodyPairs(body, parseForm(u.search.slice(1), [])));
+  const [base, query] = splitUrl(url);
+  const pairs = formPairs(query, body);
+  // Sorted by encoded key then encoded value (plain code-unit order, the same in every runtime and
+  // locale; see EncodedPair), repeated keys kept, joined as `k=v&k=v`.
+  const params = pairs.sort().join('&').replaceAll(' ', '=');
   return {
     baseUrl: base,
     parameterString: params,
@@ -85,7 +76,8 @@ export function signatureBase(
  * @param input - Method, URL, optional form body and optional fixed nonce.
  * @param credentials - Signing secret and access token.
  * @returns The signature, nonce, intermediate strings and headers.
- * @throws SignerError `INVALID_URL`, `MALFORMED_ENCODING`, `MISSING_CREDENTIALS` or `CRYPTO_FAILED`.
+ * @throws SignerError `INVALID_URL`, `MALFORMED_ENCODING`, `INVALID_BODY`, `MISSING_CREDENTIALS` or
+ *   `CRYPTO_FAILED`.
  * @example
  * ```ts
  * import { sign } from '@acctkit/signer';

@@ -4,11 +4,19 @@
  * - `INVALID_URL`: the request URL could not be parsed as an absolute URL.
  * - `MALFORMED_ENCODING`: a query or form-body parameter holds a broken `%` escape, or a string holds
  *   an unpaired UTF-16 surrogate that has no UTF-8 form.
+ * - `INVALID_BODY`: an object body holds a value that is not a string, number, boolean, bigint, `null`,
+ *   `undefined`, array or plain object (a `Date`, a `Map`, a function, a symbol), or the body is neither
+ *   a string, `URLSearchParams` nor such an object.
  * - `MISSING_CREDENTIALS`: the signing secret or access token is missing or empty, or the credentials
  *   getter failed.
  * - `CRYPTO_FAILED`: WebCrypto is unavailable or refused to import the key or sign.
  */
-export type SignerErrorCode = 'INVALID_URL' | 'MALFORMED_ENCODING' | 'MISSING_CREDENTIALS' | 'CRYPTO_FAILED';
+export type SignerErrorCode =
+  | 'INVALID_URL'
+  | 'MALFORMED_ENCODING'
+  | 'INVALID_BODY'
+  | 'MISSING_CREDENTIALS'
+  | 'CRYPTO_FAILED';
 
 /**
  * The one error this package throws. Its message never contains a secret or a token.
@@ -27,7 +35,7 @@ export type SignerErrorCode = 'INVALID_URL' | 'MALFORMED_ENCODING' | 'MISSING_CR
  */
 export class SignerError extends Error {
   /** Stable machine-readable reason. */
-  readonly code: SignerErrorCode;
+  declare readonly code: SignerErrorCode;
 
   constructor(code: SignerErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -154,6 +154,29 @@ describe('object bodies', () => {
   it('treats a null body as no body', async () => {
     expect((await signed('https://h/p?a=1', null)).parameterString).toBe('a=1');
   });
+
+  it('signs bigints and values in null-prototype objects', async () => {
+    const inner: Record<string, unknown> = Object.create(null);
+    inner.b = 2n;
+    expect((await signed('https://h/p', { a: inner })).parameterString).toBe('a%5Bb%5D=2');
+  });
+
+  it('rejects a value it cannot sign with INVALID_BODY instead of dropping it', async () => {
+    const values: unknown[] = [
+      new Date(0),
+      new Map([['a', 1]]),
+      () => 1,
+      Symbol('s'),
+      new URLSearchParams('a=1'),
+    ];
+    for (const value of values) {
+      const error = await signerError(() =>
+        signed('https://h/p', { contact: { name: 'Ann', bad: [value] } }),
+      );
+      expect(error.code).toBe('INVALID_BODY');
+    }
+    expect((await signerError(() => signed('https://h/p', new Date(0)))).code).toBe('INVALID_BODY');
+  });
 });
 
 describe('createNonce', () => {

@@ -1,0 +1,153 @@
+import { REDACTED } from '@acctkit/signer';
+
+/**
+ * Stable codes carried by {@link AccountingError}; switch on them, never on the message.
+ *
+ * - `HTTP_ERROR`: a call answered with a non-2xx status ({@link HttpError}, from `unwrap()` or paging).
+ * - `OAUTH_ERROR`: the authorization callback or the token endpoint reported an OAuth error
+ *   ({@link OAuthError}); a refresh that fails with `invalid_grant` means the user must connect again.
+ * - `STATE_MISMATCH`: the callback's `state` is not the one sent; do not continue.
+ * - `UNKNOWN_COUNTRY`: the callback's `country` maps to no variant this client knows.
+ * - `NO_TOKENS`: a token manager was asked for credentials before it held any tokens.
+ * - `TIMEOUT`: a request got no response within `timeoutMs`.
+ * - `NETWORK`: the request could not be sent or the connection failed.
+ * - `SIGNING_FAILED`: the request could not be signed (missing credentials, malformed query or body).
+ * - `STORE_FAILED`: a token store could not read or write its tokens.
+ * - `INVALID_ARGUMENT`: the client was called wrongly (bad option, bad decimal or date string).
+ */
+export type AccountingErrorCode =
+  | 'HTTP_ERROR'
+  | 'OAUTH_ERROR'
+  | 'STATE_MISMATCH'
+  | 'UNKNOWN_COUNTRY'
+  | 'NO_TOKENS'
+  | 'TIMEOUT'
+  | 'NETWORK'
+  | 'SIGNING_FAILED'
+  | 'STORE_FAILED'
+  | 'INVALID_ARGUMENT';
+
+/**
+ * The one base error of `@acctkit/client`. Its message never contains a secret or a token.
+ *
+ * @example
+ * ```ts
+ * import { AccountingError, unwrap } from '@acctkit/client';
+ * try {
+ *   await unwrap(api.GET('/core/v2/business'));
+ * } catch (err) {
+ *   if (err instanceof AccountingError && err.code === 'TIMEOUT') {
+ *     // try again later
+ *   }
+ * }
+ * ```
+ */
+export class AccountingError extends Error {
+  /** Stable machine-readable reason. */
+  readonly code: AccountingErrorCode;
+
+  constructor(code: AccountingErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AccountingError';
+    this.code = code;
+  }
+}
+
+/** Body fields that may hold a secret (the `/test` endpoint's signature mismatch report). */
+const secretFields = [
+  'signing_key',
+  'signing_secret',
+  'token',
+  'access_token',
+  'refresh_token',
+  'client_secret',
+];
+
+/** A shallow copy of an error body with every secret-bearing field replaced by `'[redacted]'`. */
+export function redactBody(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of secretFields) if (field in copy) copy[field] = REDACTED;
+  return copy;
+}
+
+/** A one-line summary of an error body: the first diagnosis, or `error: error_description`. */
+function describe(body: unknown): string {
+  if (!body || typeof body !== 'object') return '';
+  const b = body as { $diagnoses?: { $dataCode?: string; $message?: string; $source?: string }[] };
+  const d = b.$diagnoses?.[0];
+  if (d) return ` ${d.$dataCode ?? ''}: ${d.$message ?? ''}${d.$source ? ` (${d.$source})` : ''}`;
+  const e = body as { error?: unknown; error_description?: unknown };
+  return typeof e.error === 'string' ? ` ${e.error}: ${String(e.error_description ?? '')}` : '';
+}
+
+/**
+ * A call answered with a non-2xx status. `body` is the parsed error body (`$diagnoses`, the 400
+ * `{ error, error_description }`), with secret-bearing fields redacted.
+ *
+ * @example
+ * ```ts
+ * import { HttpError, unwrap } from '@acctkit/client';
+ * try {
+ *   await unwrap(api.GET('/accounts/v2/contacts/{id}', { params: { path: { id: 999 } } }));
+ * } catch (err) {
+ *   if (err instanceof HttpError && err.status === 404) {
+ *     // the contact is gone
+ *   }
+ * }
+ * ```
+ */
+export class HttpError extends AccountingError {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The parsed error body, secrets redacted. */
+  readonly body: unknown;
+  /** Request method and URL path (no query, which may hold personal data), when known. */
+  readonly request: string | undefined;
+
+  constructor(status: number, body: unknown, request?: string) {
+    super('HTTP_ERROR', `${request ?? 'The request'} answered ${status}.${describe(body)}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.body = redactBody(body);
+    this.request = request;
+  }
+}
+
+/**
+ * An OAuth error from the authorization callback (`error` parameter) or the token endpoint
+ * (`{ error, error_description }`).
+ *
+ * @example
+ * ```ts
+ * import { OAuthError, oauth } from '@acctkit/client';
+ * try {
+ *   oauth.parseCallback(callbackUrl, savedState);
+ * } catch (err) {
+ *   if (err instanceof OAuthError && err.error === 'access_denied') {
+ *     // the user declined
+ *   }
+ * }
+ * ```
+ */
+export class OAuthError extends AccountingError {
+  /** The OAuth error code (`access_denied`, `invalid_grant`, …). */
+  readonly error: string;
+  /** The server's description, when it gave one. */
+  readonly description: string | undefined;
+  /** The HTTP status for a token endpoint error; `undefined` at the callback. */
+  readonly status: number | undefined;
+
+  constructor(error: string, description: string | undefined, status?: number) {
+    super(
+      'OAUTH_ERROR',
+      `OAuth error '${error}'${description ? `: ${description}` : ''}.${
+        error === 'invalid_grant' ? ' The grant is expired or revoked: connect the user again.' : ''
+      }`,
+    );
+    this.name = 'OAuthError';
+    this.error = error;
+    this.description = description;
+    this.status = status;
+  }
+}

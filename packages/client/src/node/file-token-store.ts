@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { AccountingError } from '../accounting-error.js';
+import type { TokenSet, TokenStore } from '../token-store.js';
+
+/**
+ * A token store in a JSON file, for Node: written atomically (a temporary file in the same folder,
+ * then a rename) with permissions `0600`, so a crash never leaves half a token set and other users
+ * cannot read it.
+ *
+ * @param path - The file; its folder is created when missing.
+ * @returns The store.
+ * @example
+ * ```ts
+ * import { createTokenManager } from '@acctkit/client';
+ * import { createFileTokenStore } from '@acctkit/client/node';
+ * const tokens = createTokenManager({
+ *   baseUrl, clientId, clientSecret, signingSecret,
+ *   store: createFileTokenStore('.acctkit/tokens.json'),
+ * });
+ * ```
+ */
+export function createFileTokenStore(path: string): TokenStore {
+  return {
+    async get(): Promise<TokenSet | undefined> {
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch (cause) {
+        if ((cause as { code?: string }).code === 'ENOENT') return undefined;
+        throw new AccountingError(
+          'STORE_FAILED',
+          'Could not read the token file; check its path and permissions.',
+          {
+            cause,
+          },
+        );
+      }
+      let parsed: Partial<TokenSet> | null;
+      try {
+        parsed = JSON.parse(text) as Partial<TokenSet> | null;
+      } catch {
+        parsed = null;
+      }
+      if (typeof parsed?.accessToken !== 'string' || typeof parsed.refreshToken !== 'string')
+        throw new AccountingError(
+          'STORE_FAILED',
+          'The token file does not hold a token set; delete it and connect again.',
+        );
+      return parsed as TokenSet;
+    },
+    async set(tokens: TokenSet): Promise<void> {
+      await mkdir(dirname(path), { recursive: true });
+      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeFile(temp, `${JSON.stringify(tokens)}\n`, { mode: 0o600, flag: 'wx' });
+        await chmod(temp, 0o600);
+        await rename(temp, path);
+      } catch (cause) {
+        await rm(temp, { force: true });
+        throw new AccountingError(
+          'STORE_FAILED',
+          'Could not write the token file; check its folder and permissions.',
+          {
+            cause,
+          },
+        );
+      }
+    },
+  };
+}

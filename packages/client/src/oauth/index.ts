@@ -1,0 +1,61 @@
+import { authorizationUrl } from './authorization-url.js';
+import { parseCallback } from './parse-callback.js';
+import { requestToken, type TokenEndpointOptions, type TokenResult } from './token-request.js';
+
+/**
+ * Exchanges an authorization code (valid 60 seconds) for tokens. Unsigned, as the service requires.
+ *
+ * @param options - Host, client id and secret, the code and the `redirectUri` used to get it.
+ * @returns `{ data, error, response }`: `data` the token response, `error` the typed token error.
+ * @throws AccountingError `NETWORK` when the token endpoint cannot be reached.
+ * @example
+ * ```ts
+ * import { oauth } from '@acctkit/client';
+ * const { data, error } = await oauth.exchangeCode({
+ *   baseUrl: 'https://api.accounting.example', clientId, clientSecret, code, redirectUri,
+ * });
+ * ```
+ */
+export function exchangeCode(
+  options: TokenEndpointOptions & { readonly code: string; readonly redirectUri: string },
+): Promise<TokenResult> {
+  return requestToken(options, {
+    grant_type: 'authorization_code',
+    code: options.code,
+    redirect_uri: options.redirectUri,
+  });
+}
+
+/**
+ * Exchanges a refresh token for a new access token and a new refresh token (the old one stops working).
+ *
+ * @param options - Host, client id and secret, and the refresh token.
+ * @returns `{ data, error, response }` as {@link exchangeCode}.
+ * @throws AccountingError `NETWORK` when the token endpoint cannot be reached.
+ * @example
+ * ```ts
+ * import { oauth } from '@acctkit/client';
+ * const { data } = await oauth.refresh({ baseUrl, clientId, clientSecret, refreshToken });
+ * ```
+ */
+export function refresh(
+  options: TokenEndpointOptions & { readonly refreshToken: string },
+): Promise<TokenResult> {
+  return requestToken(options, { grant_type: 'refresh_token', refresh_token: options.refreshToken });
+}
+
+/**
+ * The OAuth 2.0 authorization code flow: `authorizationUrl`, `parseCallback`, `exchangeCode`, `refresh`.
+ *
+ * @example
+ * ```ts
+ * import { oauth } from '@acctkit/client';
+ * const { url, state } = oauth.authorizationUrl({ authUrl, clientId, redirectUri, scope: 'readonly' });
+ * ```
+ */
+export const oauth: {
+  readonly authorizationUrl: typeof authorizationUrl;
+  readonly parseCallback: typeof parseCallback;
+  readonly exchangeCode: typeof exchangeCode;
+  readonly refresh: typeof refresh;
+} = { authorizationUrl, parseCallback, exchangeCode, refresh };

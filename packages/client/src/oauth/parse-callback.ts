@@ -1,0 +1,51 @@
+import { AccountingError, OAuthError } from '../accounting-error.js';
+import { timingSafeEqualString } from '../timing-safe-equal.js';
+import { type Variant, variantFromCountry } from '../variant.js';
+
+/** A successful authorization callback. */
+export interface CallbackResult {
+  /** The authorization code; exchange it within 60 seconds. */
+  readonly code: string;
+  /** The business's two-letter country, lower case. */
+  readonly country: string;
+  /** The variant the country selects: pass it to `createClient`. */
+  readonly variant: Variant;
+}
+
+/**
+ * Reads the authorization callback: checks `state` first (a mismatch means the answer is not for this
+ * session), then an `error` parameter, then `code` and `country`.
+ *
+ * @param url - The callback URL the browser arrived at (or its query string).
+ * @param expectedState - The state `authorizationUrl` returned for this session.
+ * @returns The code, the country and its variant.
+ * @throws AccountingError `STATE_MISMATCH`, `UNKNOWN_COUNTRY`; {@link OAuthError} (`OAUTH_ERROR`) for
+ *   an `error` parameter (`access_denied`, …) or a callback without a code.
+ * @example
+ * ```ts
+ * import { oauth } from '@acctkit/client';
+ * const { code, variant } = oauth.parseCallback(request.url, session.state);
+ * ```
+ */
+export function parseCallback(url: string | URL, expectedState: string): CallbackResult {
+  const text = String(url);
+  const query = new URLSearchParams(
+    text.includes('?') ? text.slice(text.indexOf('?') + 1).split('#')[0] : text,
+  );
+  const state = query.get('state');
+  if (!expectedState || state === null || !timingSafeEqualString(state, expectedState))
+    throw new AccountingError(
+      'STATE_MISMATCH',
+      'The callback state does not match the state sent with the authorization request: do not continue; start the authorization again.',
+    );
+  const error = query.get('error');
+  if (error !== null) throw new OAuthError(error, query.get('error_description') ?? undefined);
+  const code = query.get('code');
+  const country = query.get('country');
+  if (!code || !country)
+    throw new OAuthError(
+      'invalid_request',
+      'The callback carries neither an error nor a code and a country.',
+    );
+  return { code, country: country.toLowerCase(), variant: variantFromCountry(country) };
+}

@@ -1,0 +1,136 @@
+/**
+ * Transport-level behaviour that needs no service: the request the client puts on the wire (checked
+ * with the signer's own `verify`), headers, and the timeout. Runs in every runtime of the matrix.
+ */
+import { verify } from '@acctkit/signer';
+import { describe, expect, it } from 'vitest';
+import { AccountingError, createClient } from '../src/index.js';
+
+const credentials = { accessToken: 'token-123', signingSecret: 'secret-456' };
+
+function capturing(): { sent: Request[]; fetch: (request: Request) => Promise<Response> } {
+  const sent: Request[] = [];
+  return {
+    sent,
+    fetch: async (request) => {
+      sent.push(request.clone());
+      return Response.json({ $totalResults: 0, $startIndex: 0, $itemsPerPage: 20, $resources: [] });
+    },
+  };
+}
+
+describe('what the client sends', () => {
+  it('a POST: form body with resource[field] keys, exact Content-Type, Accept, User-Agent, valid signature', async () => {
+    const peer = capturing();
+    const api = createClient({
+      variant: 'de',
+      baseUrl: 'https://api.example.test',
+      credentials,
+      userAgent: 'my-app/1.0',
+      fetch: peer.fetch,
+    });
+    await api.POST('/accounts/v2/contacts', {
+      body: { contact: { contact_type_id: 1, name: 'My Customer', main_address: { town: 'Köln' } } },
+    });
+    const request = peer.sent[0] as Request;
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
+    expect(request.headers.get('Accept')).toBe('*/*');
+    expect(request.headers.get('User-Agent')).toBe('my-app/1.0');
+    expect(request.headers.get('Authorization')).toBe('Bearer token-123');
+    expect(await request.clone().text()).toBe(
+      'contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=My%20Customer&contact%5Bmain_address%5D%5Btown%5D=K%C3%B6ln',
+    );
+    const v = await verify(request, { signingSecret: 'secret-456' });
+    expect(v.valid).toBe(true);
+    expect(v.steps.parameter_string).toBe(
+      'contact%5Bcontact_type_id%5D=1&contact%5Bmain_address%5D%5Btown%5D=K%C3%B6ln&contact%5Bname%5D=My%20Customer',
+    );
+  });
+
+  it('a GET: query signed, no body and no Content-Type, a fresh nonce per request', async () => {
+    const peer = capturing();
+    const api = createClient({
+      variant: 'pt',
+      baseUrl: 'https://api.example.test/',
+      credentials,
+      userAgent: 'a/1',
+      fetch: peer.fetch,
+    });
+    await api.GET('/accounts/v2/contacts', { params: { query: { search: 'Ann Lee', $itemsPerPage: 5 } } });
+    await api.GET('/accounts/v2/contacts', { params: { query: { search: 'Ann Lee', $itemsPerPage: 5 } } });
+    const [a, b] = peer.sent as [Request, Request];
+    expect(a.url).toBe('https://api.example.test/accounts/v2/contacts?search=Ann%20Lee&$itemsPerPage=5');
+    expect(a.headers.get('Content-Type')).toBeNull();
+    expect((await verify(a, { signingSecret: 'secret-456' })).valid).toBe(true);
+    expect(a.headers.get('X-Nonce')).not.toBe(b.headers.get('X-Nonce'));
+  });
+
+  it('the /test endpoint: dataPath keeps its slashes and is signed with TestSigningSecret', async () => {
+    const peer = capturing();
+    const api = createClient({
+      variant: 'de',
+      baseUrl: 'https://api.example.test',
+      credentials,
+      userAgent: 'a/1',
+      fetch: peer.fetch,
+    });
+    await api.GET('/test/{dataPath}', { params: { path: { dataPath: 'accounts/v2/contacts/7' } } });
+    const request = peer.sent[0] as Request;
+    expect(new URL(request.url).pathname).toBe('/test/accounts/v2/contacts/7');
+    expect((await verify(request, { signingSecret: 'TestSigningSecret' })).valid).toBe(true);
+  });
+
+  it('paginate: asks for $startIndex/$itemsPerPage pages and stops at $totalResults', async () => {
+    const asked: string[] = [];
+    const records = Array.from({ length: 7 }, (_, i) => ({ id: i + 1 }));
+    const api = createClient({
+      variant: 'de',
+      baseUrl: 'https://api.example.test',
+      credentials,
+      userAgent: 'a/1',
+      fetch: async (request) => {
+        const q = new URL(request.url).searchParams;
+        const start = Number(q.get('$startIndex'));
+        const size = Number(q.get('$itemsPerPage'));
+        asked.push(`${start}+${size}`);
+        return Response.json({
+          $totalResults: records.length,
+          $startIndex: start,
+          $itemsPerPage: size,
+          $resources: records.slice(start, start + size),
+        });
+      },
+    });
+    const ids: number[] = [];
+    for await (const contact of api.paginate('/accounts/v2/contacts', undefined, { pageSize: 3 }))
+      ids.push(contact.id);
+    expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(asked).toEqual(['0+3', '3+3', '6+3']);
+    await expect(api.listAll('/accounts/v2/contacts', undefined, { pageSize: 201 })).rejects.toThrow(
+      /1 to 200/,
+    );
+  });
+});
+
+describe('misuse and transport failures', () => {
+  it('a fetch that never answers times out with AccountingError TIMEOUT', async () => {
+    const api = createClient({
+      variant: 'de',
+      baseUrl: 'https://api.example.test',
+      credentials,
+      userAgent: 'a/1',
+      timeoutMs: 20,
+      fetch: () => new Promise<Response>(() => {}),
+    });
+    await expect(api.GET('/core/v2/business')).rejects.toMatchObject({ code: 'TIMEOUT' });
+  });
+
+  it('options are checked: exactly one of credentials and tokens, a user agent, a known variant', () => {
+    const ok = { variant: 'de' as const, baseUrl: 'https://h', userAgent: 'a/1' };
+    expect(() => createClient(ok)).toThrow(AccountingError);
+    expect(() => createClient({ ...ok, credentials, userAgent: '' })).toThrow(/userAgent/);
+    expect(() => createClient({ ...ok, credentials, variant: 'fr' as 'de' })).toThrow(/variant/);
+    expect(() => createClient({ ...ok, credentials, baseUrl: 'api.example.test' })).toThrow(/baseUrl/);
+  });
+});

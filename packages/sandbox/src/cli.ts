@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { sign } from '@acctkit/signer';
+import { DEFAULT_DATABASE } from './create-sandbox.js';
+import { DEMO_BUSINESS_IDS, DEMO_CLIENT, DEMO_USERS } from './demo-data.js';
+import { startServer } from './start-server.js';
+
+const HELP = `acctkit-sandbox: a local, stateful accounting service API (variants de and pt)
+
+Usage: acctkit-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE | --memory] [--admin-token T] [--rate-limit N]
+
+  --port         port to listen on (default 4010; 0 picks a free port)
+  --host         interface to bind (default 127.0.0.1)
+  --data         SQLite file (default ${DEFAULT_DATABASE}); data survives restarts
+  --memory       keep everything in memory (fresh demo data every start)
+  --admin-token  enable the admin API under /_sandbox/ with this bearer token
+  --rate-limit   data requests per minute per business (default 200, 0 = off)
+`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      data: { type: 'string' },
+      memory: { type: 'boolean', default: false },
+      'admin-token': { type: 'string' },
+      'rate-limit': { type: 'string', default: '200' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (values.memory && values.data) throw new Error('Use either --data FILE or --memory, not both.');
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error('--port must be an integer from 0 to 65535.');
+  const rate = Number(values['rate-limit']);
+  if (!Number.isInteger(rate) || rate < 0) throw new Error('--rate-limit must be a non-negative integer.');
+  const database = values.memory ? ':memory:' : (values.data ?? DEFAULT_DATABASE);
+  const server = await startServer({
+    port,
+    host: values.host,
+    database,
+    adminToken: values['admin-token'],
+    rateLimitPerMinute: rate,
+  });
+  const { sandbox, url } = server;
+
+  // A token for the ready-to-run example; it is demo data, printed on purpose like the demo credentials.
+  const tokens = sandbox.state.directory.issueTokens(
+    {
+      clientId: DEMO_CLIENT.clientId,
+      userId: 1,
+      businessId: DEMO_BUSINESS_IDS.de,
+      scope: 'full_access',
+      codeHash: null,
+    },
+    sandbox.state.clock.now(),
+    sandbox.state.accessTokenTtlSeconds,
+  );
+  const exampleUrl = `${url}/accounts/v2/contacts?$itemsPerPage=2`;
+  const s = await sign(
+    { method: 'GET', url: exampleUrl },
+    { signingSecret: DEMO_CLIENT.signingSecret, accessToken: tokens.accessToken },
+  );
+  const authorize = `${url}/oauth2/auth?response_type=code&client_id=${DEMO_CLIENT.clientId}&redirect_uri=${encodeURIComponent(DEMO_CLIENT.redirectUris[0])}&scope=full_access&state=xyz`;
+  const lines = [
+    `acctkit sandbox listening on ${url}`,
+    `  database:      ${database}`,
+    `  API reference: ${url}/docs`,
+    `  authorize:     ${authorize}`,
+    `  token:         POST ${url}/oauth2/token`,
+    `  admin API:     ${values['admin-token'] ? `${url}/_sandbox/ (Authorization: Bearer <your --admin-token>)` : 'off (start with --admin-token T)'}`,
+    '',
+    'Demo logins (authorization page):',
+    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.password.padEnd(14)} owns ${u.owns.join(' + ')}`),
+    '',
+    'Demo client application:',
+    `  client_id       ${DEMO_CLIENT.clientId}`,
+    `  client_secret   ${DEMO_CLIENT.clientSecret}`,
+    `  signing_secret  ${DEMO_CLIENT.signingSecret}`,
+    `  redirect_uris   ${DEMO_CLIENT.redirectUris.join(', ')}`,
+    '',
+    'A signed example call (de business; the nonce is single-use, so it works once):',
+    `  curl -s '${exampleUrl}' \\`,
+    `    -H 'Authorization: ${s.headers.Authorization}' \\`,
+    `    -H 'X-Signature: ${s.signature}' \\`,
+    `    -H 'X-Nonce: ${s.nonce}'`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const stop = (): void => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`acctkit-sandbox: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,130 @@
+import { apiError, type SandboxHttpError } from './sandbox-error.js';
+
+/** Limits applied to form bodies before anything else reads them. */
+export interface FormLimits {
+  /** Largest accepted body in bytes. Default 64 KiB. */
+  readonly maxBytes: number;
+  /** Largest number of `key=value` pairs. Default 200. */
+  readonly maxPairs: number;
+  /** Deepest bracket nesting (`a[b][c]` is 3). Default 3. */
+  readonly maxDepth: number;
+  /** Longest key. Default 200 characters. */
+  readonly maxKeyLength: number;
+}
+
+/** The default {@link FormLimits}. */
+export const DEFAULT_FORM_LIMITS: FormLimits = {
+  maxBytes: 65_536,
+  maxPairs: 200,
+  maxDepth: 3,
+  maxKeyLength: 200,
+};
+
+/** A parsed form: nested objects of strings. */
+export interface FormObject {
+  [key: string]: string | FormObject;
+}
+
+/** Decodes one `application/x-www-form-urlencoded` component (`+` is a space); `null` when broken. */
+function decodeComponent(s: string): string | null {
+  try {
+    // Throws URIError on a broken escape and on bytes that are not UTF-8 (including lone surrogates).
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/** Splits a form body into decoded pairs, enforcing pair count and key length. */
+export function formPairs(body: string, limits: FormLimits = DEFAULT_FORM_LIMITS): [string, string][] {
+  if (body === '') return [];
+  const raw = body.split('&').filter((p) => p !== '');
+  if (raw.length > limits.maxPairs)
+    throw apiError(
+      'invalid_request',
+      `The body has ${raw.length} parameters; at most ${limits.maxPairs} are accepted.`,
+    );
+  const pairs: [string, string][] = [];
+  for (const part of raw) {
+    const eq = part.indexOf('=');
+    const k = decodeComponent(eq < 0 ? part : part.slice(0, eq));
+    const v = decodeComponent(eq < 0 ? '' : part.slice(eq + 1));
+    if (k === null || v === null)
+      throw apiError(
+        'invalid_request',
+        'The body is not valid application/x-www-form-urlencoded UTF-8 (broken % escape).',
+      );
+    if (k.length > limits.maxKeyLength)
+      throw apiError('invalid_request', `A parameter name is longer than ${limits.maxKeyLength} characters.`);
+    pairs.push([k, v]);
+  }
+  return pairs;
+}
+
+/**
+ * Parses `resource[group][field]=value` pairs into nested objects. A repeated key, a key that is both
+ * a value and a group, a malformed bracket key or a key deeper than `maxDepth` is a 400.
+ */
+export function parseFormBody(body: string, limits: FormLimits = DEFAULT_FORM_LIMITS): FormObject {
+  const root: FormObject = {};
+  for (const [key, value] of formPairs(body, limits)) {
+    const m = /^([^[\]]+)((?:\[[^[\]]+\])*)$/.exec(key);
+    if (!m) throw apiError('invalid_request', `Malformed parameter name '${key}': use resource[field].`);
+    const path = [m[1] as string, ...[...(m[2] ?? '').matchAll(/\[([^[\]]+)\]/g)].map((x) => x[1] as string)];
+    if (path.length > limits.maxDepth)
+      throw apiError(
+        'invalid_request',
+        `Parameter '${key}' is nested deeper than ${limits.maxDepth} levels.`,
+      );
+    let node = root;
+    for (const [i, seg] of path.entries()) {
+      if (seg === '__proto__' || seg === 'constructor' || seg === 'prototype')
+        throw apiError('invalid_request', `Parameter name '${key}' is not allowed.`);
+      const last = i === path.length - 1;
+      const existing = node[seg];
+      if (last) {
+        if (existing !== undefined)
+          throw apiError('invalid_request', `Parameter '${key}' is repeated or conflicts with another.`);
+        node[seg] = value;
+      } else {
+        if (typeof existing === 'string')
+          throw apiError(
+            'invalid_request',
+            `Parameter '${key}' conflicts with '${path.slice(0, i + 1).join('.')}'.`,
+          );
+        const next: FormObject = existing ?? {};
+        node[seg] = next;
+        node = next;
+      }
+    }
+  }
+  return root;
+}
+
+/** Reads the body of a write request: checks `Content-Type` and the byte limit. */
+export async function readFormText(
+  request: Request,
+  limits: FormLimits = DEFAULT_FORM_LIMITS,
+): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limits.maxBytes) throw tooLarge(limits);
+  const buf = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
+  if (buf.byteLength > limits.maxBytes) throw tooLarge(limits);
+  if (buf.byteLength === 0) return '';
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded')
+    throw apiError(
+      'invalid_request',
+      'Content-Type must be application/x-www-form-urlencoded with resource[field]=value pairs.',
+    );
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch (cause) {
+    throw apiError('invalid_request', 'The body is not valid UTF-8.', cause);
+  }
+}
+
+// 400 rather than 413: the spec documents 400 `ApiError` for every incorrect request (DECISIONS M12).
+function tooLarge(limits: FormLimits): SandboxHttpError {
+  return apiError('invalid_request', `The body is larger than ${limits.maxBytes} bytes.`);
+}
