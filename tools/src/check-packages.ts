@@ -7,9 +7,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { repoRoot } from './paths.ts';
 import { matrixPackages } from './runtime-matrix/packages.ts';
 
@@ -40,15 +40,36 @@ const nodeOnly = [
   /\bBuffer\.(from|alloc|concat)\b/,
 ];
 
-/** Lines of built output in `dir` that would not run outside Node. */
-export async function nodeOnlyLines(dir: string): Promise<string[]> {
+/**
+ * Lines that would not run outside Node in the built modules reachable from the package's main
+ * entry (`exports["."]`): a Node-only subpath such as `@acctkit/client/node` is not reachable from
+ * it and is not checked.
+ */
+export async function nodeOnlyLines(packageDir: string): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as {
+    exports: Record<string, { default?: string } | string>;
+  };
+  const main = manifest.exports['.'];
+  const entry = typeof main === 'string' ? main : main?.default;
+  if (!entry) return [`${packageDir}: exports["."] has no default entry`];
   const found: string[] = [];
-  const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.js'));
-  for (const file of files) {
-    const lines = (await readFile(join(dir, file), 'utf8')).split('\n');
-    lines.forEach((line, i) => {
-      if (nodeOnly.some((re) => re.test(line))) found.push(`${join(dir, file)}:${i + 1}: ${line.trim()}`);
+  const seen = new Set<string>();
+  const queue = [resolve(packageDir, entry)];
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!existsSync(file)) {
+      found.push(`${relative(repoRoot, file)} is missing: run pnpm build`);
+      continue;
+    }
+    const source = await readFile(file, 'utf8');
+    source.split('\n').forEach((line, i) => {
+      if (nodeOnly.some((re) => re.test(line)))
+        found.push(`${relative(repoRoot, file)}:${i + 1}: ${line.trim()}`);
     });
+    for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      queue.push(resolve(dirname(file), match[1] ?? ''));
+    }
   }
   return found;
 }
@@ -83,11 +104,8 @@ async function main(): Promise<void> {
         }
       }
     }
-    for (const dir of matrixPackages) {
-      const dist = resolve(repoRoot, dir, 'dist');
-      const lines = existsSync(dist)
-        ? await nodeOnlyLines(dist)
-        : [`${relative(repoRoot, dist)} is missing: run pnpm build`];
+    for (const { dir } of matrixPackages) {
+      const lines = await nodeOnlyLines(resolve(repoRoot, dir));
       console.log(`${lines.length === 0 ? 'ok  ' : 'FAIL'}  ${dir.padEnd(20)} runtime-neutral build output`);
       for (const line of lines) console.log(`      ${line}`);
       if (lines.length > 0) failed = true;

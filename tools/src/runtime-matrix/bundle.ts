@@ -70,12 +70,13 @@ export async function bundleScript(scriptFile: string, outfile: string): Promise
 }
 
 /** Writes the small launcher that a command-line runtime executes next to a bundle. */
-export async function writeLauncher(dir: string): Promise<string> {
+export async function writeLauncher(dir: string, prelude = ''): Promise<string> {
   const launcher = join(dir, 'launch.mjs');
   await writeFile(
     launcher,
     [
-      "import { main } from './bundle.mjs';",
+      prelude,
+      "const { main } = await import('./bundle.mjs');",
       'const report = await main((line) => console.log(line));',
       "console.log('@@REPORT ' + JSON.stringify(report));",
       '',

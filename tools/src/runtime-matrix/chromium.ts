@@ -1,9 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Report } from './harness/vitest-shim.ts';
+import type { MatrixSandbox } from './packages.ts';
 import type { RunOutcome } from './runtimes.ts';
 
 /** Debian's Chromium; `CHROMIUM_PATH` points elsewhere. Browsers are never downloaded. */
@@ -20,14 +27,36 @@ export const chromiumArgs: readonly string[] = [
   '--disable-quic',
 ];
 
-function serve(dir: string): Promise<{ server: Server; origin: string }> {
+/**
+ * Forwards a request to the sandbox unchanged, Host header included: the page and the API then share
+ * one origin (no CORS), and the sandbox verifies signatures against the URL the page signed.
+ */
+function forward(target: URL, req: IncomingMessage, res: ServerResponse): void {
+  const upstream = httpRequest(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', (error) => {
+    res.writeHead(502, { 'content-type': 'text/plain' }).end(`matrix proxy: ${error.message}`);
+  });
+  req.pipe(upstream);
+}
+
+function serve(dir: string, sandbox: MatrixSandbox | undefined): Promise<{ server: Server; origin: string }> {
+  const target = sandbox ? new URL(sandbox.url) : undefined;
   const server = createServer(async (req, res) => {
-    const name = req.url === '/bundle.mjs' ? 'bundle.mjs' : undefined;
-    if (!name) {
+    if (req.url === '/__matrix/bundle.mjs') {
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(join(dir, 'bundle.mjs')));
+    } else if (req.url === '/__matrix/') {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>runtime matrix</title>');
-      return;
+    } else if (target) {
+      forward(target, req, res);
+    } else {
+      res.writeHead(404).end();
     }
-    res.writeHead(200, { 'content-type': 'text/javascript' }).end(await readFile(join(dir, name)));
   });
   return new Promise((done) => {
     server.listen(0, '127.0.0.1', () => {
@@ -39,7 +68,11 @@ function serve(dir: string): Promise<{ server: Server; origin: string }> {
 }
 
 /** Loads the bundle in a page of headless Chromium (a secure context on loopback) and runs it. */
-export async function runInChromium(dir: string, timeoutMs: number): Promise<RunOutcome> {
+export async function runInChromium(
+  dir: string,
+  timeoutMs: number,
+  sandbox: MatrixSandbox | undefined,
+): Promise<RunOutcome> {
   if (!existsSync(chromiumPath)) {
     return {
       report: undefined,
@@ -47,7 +80,7 @@ export async function runInChromium(dir: string, timeoutMs: number): Promise<Run
       ok: false,
     };
   }
-  const { server, origin } = await serve(dir);
+  const { server, origin } = await serve(dir, sandbox);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [...chromiumArgs],
@@ -63,13 +96,15 @@ export async function runInChromium(dir: string, timeoutMs: number): Promise<Run
       lines.push(`pageerror: ${error.message}`);
     });
     page.setDefaultTimeout(timeoutMs);
-    await page.goto(`${origin}/`);
-    const report = await page.evaluate(async () => {
-      const mod = (await import('/bundle.mjs' as string)) as {
+    await page.goto(`${origin}/__matrix/`);
+    const pageSandbox = sandbox ? { ...sandbox, url: origin } : undefined;
+    const report = await page.evaluate(async (given) => {
+      if (given) (globalThis as Record<string, unknown>).__ACCTKIT_SANDBOX__ = given;
+      const mod = (await import('/__matrix/bundle.mjs' as string)) as {
         main: (log: (line: string) => void) => Promise<unknown>;
       };
       return mod.main((line) => console.log(line));
-    });
+    }, pageSandbox);
     const typed = report as Report;
     return { report: typed, output: lines.join('\n'), ok: typed.failed === 0 };
   } catch (error) {

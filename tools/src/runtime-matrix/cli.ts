@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleScript, bundleTests } from './bundle.ts';
-import { matrixPackages } from './packages.ts';
+import { type MatrixPackage, type MatrixSandbox, matrixPackages } from './packages.ts';
 import { allRuntimes, type RuntimeName, runIn } from './runtimes.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -40,12 +40,21 @@ function pickRuntimes(value: string | undefined, fallback: readonly RuntimeName[
   return names as RuntimeName[];
 }
 
-async function runTests(packages: string[], runtimes: RuntimeName[]): Promise<boolean> {
+const adminToken = 'runtime-matrix-admin';
+
+/** Starts a fresh in-memory sandbox on a free loopback port; the caller closes it. */
+async function startSandbox(): Promise<{ sandbox: MatrixSandbox; close: () => Promise<void> }> {
+  const { startServer } = await import('@acctkit/sandbox');
+  const server = await startServer({ port: 0, database: ':memory:', adminToken, rateLimitPerMinute: 0 });
+  return { sandbox: { url: server.url, adminToken }, close: () => server.close() };
+}
+
+async function runTests(packages: MatrixPackage[], runtimes: RuntimeName[]): Promise<boolean> {
   let allOk = true;
   const rows: string[] = [];
   let passed = 0;
   let failed = 0;
-  for (const pkg of packages) {
+  for (const { dir: pkg, sandbox: needsSandbox } of packages) {
     const packageDir = resolve(repoRoot, pkg);
     const files = await testFilesOf(packageDir);
     if (files.length === 0) throw new Error(`${pkg} has no runtime-neutral test modules in test/`);
@@ -54,7 +63,8 @@ async function runTests(packages: string[], runtimes: RuntimeName[]): Promise<bo
       await bundleTests(packageDir, files, join(dir, 'bundle.mjs'));
       for (const runtime of runtimes) {
         const started = Date.now();
-        const outcome = await runIn(runtime, dir);
+        const server = needsSandbox ? await startSandbox() : undefined;
+        const outcome = await runIn(runtime, dir, 300_000, server?.sandbox).finally(() => server?.close());
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         const r = outcome.report;
         const counts = r ? `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped` : 'no report';
@@ -109,7 +119,10 @@ async function main(): Promise<void> {
     if (!script) throw new Error('usage: cli.ts bench <module exporting run(log)> [--runtime a,b]');
     ok = await runBench(script, pickRuntimes(values.runtime, benchRuntimes));
   } else {
-    ok = await runTests(values.package ?? [...matrixPackages], pickRuntimes(values.runtime, allRuntimes));
+    const chosen = values.package?.map(
+      (dir) => matrixPackages.find((p) => resolve(repoRoot, p.dir) === resolve(repoRoot, dir)) ?? { dir },
+    );
+    ok = await runTests(chosen ?? [...matrixPackages], pickRuntimes(values.runtime, allRuntimes));
   }
   // Child runtimes and their sockets are gone by now; exit without waiting on idle keep-alive timers.
   process.exit(ok ? 0 : 1);

@@ -1,6 +1,23 @@
 /**
  * Packages whose runtime-neutral test modules run in every runtime of the matrix. Adding a package is
- * one line: its folder. Every `test/**\/*.test.ts` of the package is neutral unless its name ends in
+ * one line. Every `test/**\/*.test.ts` of the package is neutral unless its name ends in
  * `.node.test.ts` (Node-only: a real socket, `node:crypto`, the file system) or `.types.test.ts`.
+ *
+ * `sandbox: true` starts a fresh `@acctkit/sandbox` on localhost for each runtime; its address and
+ * admin token reach the tests as `globalThis.__ACCTKIT_SANDBOX__` (see `MatrixSandbox`).
  */
-export const matrixPackages: readonly string[] = ['packages/signer'];
+export interface MatrixPackage {
+  readonly dir: string;
+  readonly sandbox?: boolean;
+}
+
+export const matrixPackages: readonly MatrixPackage[] = [
+  { dir: 'packages/signer' },
+  { dir: 'packages/client', sandbox: true },
+];
+
+/** What a test module finds in `globalThis.__ACCTKIT_SANDBOX__` when its package asks for a sandbox. */
+export interface MatrixSandbox {
+  readonly url: string;
+  readonly adminToken: string;
+}

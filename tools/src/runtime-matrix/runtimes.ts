@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { writeLauncher } from './bundle.ts';
 import { runInChromium } from './chromium.ts';
 import type { Report } from './harness/vitest-shim.ts';
+import type { MatrixSandbox } from './packages.ts';
 
 export type RuntimeName = 'node20' | 'node22' | 'node24' | 'deno' | 'bun' | 'workerd' | 'chromium';
 
@@ -94,7 +95,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function runWorkerd(dir: string, timeoutMs: number): Promise<RunOutcome> {
+/** The statement that hands the sandbox to the tests, run before they start. */
+export function globalsSource(sandbox: MatrixSandbox | undefined): string {
+  return sandbox ? `globalThis.__ACCTKIT_SANDBOX__ = ${JSON.stringify(sandbox)};` : '';
+}
+
+async function runWorkerd(
+  dir: string,
+  timeoutMs: number,
+  sandbox: MatrixSandbox | undefined,
+): Promise<RunOutcome> {
   const port = await freePort();
   await writeFile(
     join(dir, 'worker.mjs'),
@@ -102,6 +112,7 @@ async function runWorkerd(dir: string, timeoutMs: number): Promise<RunOutcome> {
       "import { main } from './bundle.mjs';",
       'export default {',
       '  async fetch() {',
+      `    ${globalsSource(sandbox)}`,
       '    const lines = [];',
       '    const report = await main((line) => lines.push(line));',
       '    return Response.json({ report, lines });',
@@ -115,7 +126,11 @@ async function runWorkerd(dir: string, timeoutMs: number): Promise<RunOutcome> {
     [
       'using Workerd = import "/workerd/workerd.capnp";',
       'const config :Workerd.Config = (',
-      '  services = [ (name = "main", worker = .matrixWorker) ],',
+      '  services = [',
+      '    (name = "main", worker = .matrixWorker),',
+      // The sandbox listens on loopback, which workerd's default outbound service refuses.
+      '    (name = "loopback", network = (allow = ["public", "private", "local"])),',
+      '  ],',
       `  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],`,
       ');',
       'const matrixWorker :Workerd.Worker = (',
@@ -124,6 +139,7 @@ async function runWorkerd(dir: string, timeoutMs: number): Promise<RunOutcome> {
       '    (name = "bundle.mjs", esModule = embed "bundle.mjs"),',
       '  ],',
       '  compatibilityDate = "2025-09-01",',
+      '  globalOutbound = "loopback",',
       ');',
       '',
     ].join('\n'),
@@ -164,9 +180,14 @@ async function runWorkerd(dir: string, timeoutMs: number): Promise<RunOutcome> {
 }
 
 /** Runs the bundle in `dir` (which exports `main(log)`) under one runtime. */
-export async function runIn(runtime: RuntimeName, dir: string, timeoutMs = 300_000): Promise<RunOutcome> {
-  if (runtime === 'chromium') return runInChromium(dir, timeoutMs);
-  if (runtime === 'workerd') return runWorkerd(dir, timeoutMs);
+export async function runIn(
+  runtime: RuntimeName,
+  dir: string,
+  timeoutMs = 300_000,
+  sandbox?: MatrixSandbox,
+): Promise<RunOutcome> {
+  if (runtime === 'chromium') return runInChromium(dir, timeoutMs, sandbox);
+  if (runtime === 'workerd') return runWorkerd(dir, timeoutMs, sandbox);
   const command = runtimeBinaries[runtime];
   if (!existsSync(command)) {
     return {
@@ -175,10 +196,10 @@ export async function runIn(runtime: RuntimeName, dir: string, timeoutMs = 300_0
       ok: false,
     };
   }
-  const launcher = await writeLauncher(dir);
+  const launcher = await writeLauncher(dir, globalsSource(sandbox));
   const args =
     runtime === 'deno'
-      ? ['run', '--quiet', '--no-config', '--no-lock', '--no-prompt', launcher]
+      ? ['run', '--quiet', '--no-config', '--no-lock', '--no-prompt', '--allow-net=127.0.0.1', launcher]
       : runtime === 'bun'
         ? ['run', '--no-install', launcher]
         : [launcher];
