@@ -67,7 +67,7 @@ export async function run(log: (line: string) => void): Promise<void> {
     ['sign()', () => sign(input(), credentials)],
     ['ceiling: subtle.sign, cached key', () => crypto.subtle.sign('HMAC', cached, data)],
     [
-      'importKey per call + sign',
+      'bare importKey + sign (no base string)',
       async () =>
         crypto.subtle.sign(
           'HMAC',
@@ -75,9 +75,12 @@ export async function run(log: (line: string) => void): Promise<void> {
           data,
         ),
     ],
-    // The same full sign() with a key it has never seen on every call: what sign() would cost without
-    // the CryptoKey cache, which is the fair comparison for the whole signer.
-    ['sign(), new key each call', () => sign(input(), { ...credentials, accessToken: `token-${fresh++}` })],
+    // What aws4fetch and jose do: the same base-string work as sign(), with the key imported on every
+    // call (here by giving sign() a key it has never seen). This is the importKey-per-call baseline.
+    [
+      'importKey per call (full signer)',
+      () => sign(input(), { ...credentials, accessToken: `token-${fresh++}` }),
+    ],
   ];
   const sequential = await rates(
     cases.map(([, op]) => op),
@@ -91,8 +94,8 @@ export async function run(log: (line: string) => void): Promise<void> {
     log(
       `${name.padEnd(34)} ${format(sequential[i] ?? 0)} /s sequential  ${format(parallel[i] ?? 0)} /s at ${IN_FLIGHT} in flight`,
     );
-  const [full = 0, ceiling = 1, perCall = 1, uncached = 1] = parallel;
-  log(`sign() / ceiling at ${IN_FLIGHT} in flight: ${((full / ceiling) * 100).toFixed(1)}%`);
-  log(`sign() / importKey-per-call at ${IN_FLIGHT} in flight: ${(full / perCall).toFixed(2)}x`);
-  log(`sign() / sign() with a new key each call at ${IN_FLIGHT} in flight: ${(full / uncached).toFixed(2)}x`);
+  const [full = 0, ceiling = 1, bare = 1, perCall = 1] = parallel;
+  log(`sign() / ceiling at ${IN_FLIGHT} in flight: ${((full / ceiling) * 100).toFixed(1)}% (target 70%)`);
+  log(`sign() / importKey per call at ${IN_FLIGHT} in flight: ${(full / perCall).toFixed(2)}x (target > 1)`);
+  log(`sign() / bare importKey + sign at ${IN_FLIGHT} in flight: ${(full / bare).toFixed(2)}x`);
 }
