@@ -11,8 +11,9 @@ export async function main(env: ExampleEnv): Promise<{ variant: string; business
     redirectUri,
     scope: 'full_access',
   });
-  // 2. The service redirects the browser back to redirectUri; read the callback.
-  const callbackUrl = env.approve(url, 'pt');
+  // 2. The user signs in and approves on the service's pages; the service redirects the browser back
+  //    to redirectUri. Read the callback.
+  const callbackUrl = await env.approve(url, 'pt');
   const { code, variant } = oauth.parseCallback(callbackUrl, state);
   // 3. Exchange the code (within 60 seconds); the manager stores and refreshes the tokens.
   const tokens = createTokenManager({

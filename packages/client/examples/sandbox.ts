@@ -2,7 +2,8 @@
  * Starts an in-process sandbox for the examples (no network, no files) and hands out what a real
  * deployment would configure: the API host, the app registration and a fetch.
  */
-import { createSandbox, DEMO_BUSINESS_IDS } from '@acctkit/sandbox';
+import { createSandbox, DEMO_USERS } from '@acctkit/sandbox';
+import { Browser, location } from './browser.js';
 
 export interface ExampleEnv {
   readonly baseUrl: string;
@@ -14,8 +15,16 @@ export interface ExampleEnv {
   readonly connect: (
     business: 'de' | 'pt',
   ) => Promise<{ accessToken: string; refreshToken: string; expiresAt: number }>;
-  /** Plays the user's browser on the consent page: returns the callback URL the service redirects to. */
-  readonly approve: (authorizationUrl: string, business: 'de' | 'pt') => string;
+  /**
+   * Plays the user's browser on the real authorization pages: signs in as the demo user who owns
+   * `business`, approves (or denies) on the consent page, and returns the callback URL the service
+   * redirects to.
+   */
+  readonly approve: (
+    authorizationUrl: string,
+    business: 'de' | 'pt',
+    decision?: 'approve' | 'deny',
+  ) => Promise<string>;
   readonly close: () => void;
 }
 
@@ -55,27 +64,21 @@ export async function startExampleSandbox(): Promise<ExampleEnv> {
         expiresAt: Date.now() + t.expires_in * 1000,
       };
     },
-    approve: (authorizationUrl, business) => {
-      // The sandbox's HTML consent page is not built yet, so the example issues the code the page
-      // would issue after the user signs in and approves.
-      const url = new URL(authorizationUrl);
-      const code = crypto.randomUUID();
-      const businessId = DEMO_BUSINESS_IDS[business];
-      sandbox.state.directory.createCode(code, {
-        clientId: url.searchParams.get('client_id') ?? '',
-        redirectUri: url.searchParams.get('redirect_uri') ?? '',
-        userId: sandbox.state.directory.ownerOf(businessId) ?? 0,
-        businessId,
-        scope: url.searchParams.get('scope') === 'readonly' ? 'readonly' : 'full_access',
-        expiresAt: sandbox.state.clock.now() + 60_000,
+    approve: async (authorizationUrl, business, decision = 'approve') => {
+      const user = DEMO_USERS.find((u) => u.owns.length === 1 && u.owns[0] === business);
+      if (!user) throw new Error(`no demo user owns only ${business}`);
+      const browser = new Browser((request) => sandbox.fetch(request));
+      // Sign-in page → sign in (the session cookie is set) → back to the consent page.
+      const signIn = await browser.open(authorizationUrl);
+      const signedIn = await browser.submit(authorizationUrl, await signIn.text(), {
+        email: user.email,
+        password: user.password,
       });
-      const callback = new URL(url.searchParams.get('redirect_uri') ?? '');
-      callback.search = new URLSearchParams({
-        code,
-        country: business,
-        state: url.searchParams.get('state') ?? '',
-      }).toString();
-      return callback.toString();
+      const consentUrl = location(signedIn, authorizationUrl);
+      const consent = await browser.open(consentUrl);
+      // Approve or deny: the service redirects to redirect_uri with code, country and state.
+      const decided = await browser.submit(consentUrl, await consent.text(), { decision });
+      return location(decided, consentUrl);
     },
     close: () => sandbox.close(),
   };

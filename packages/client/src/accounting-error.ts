@@ -44,13 +44,18 @@ export type AccountingErrorCode =
  */
 export class AccountingError extends Error {
   /** Stable machine-readable reason. */
-  readonly code: AccountingErrorCode;
+  declare readonly code: AccountingErrorCode;
 
   constructor(code: AccountingErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'AccountingError';
     this.code = code;
   }
+}
+
+/** `INVALID_ARGUMENT` for a value that is not what was asked for (quoted, at most 32 characters). */
+export function notA(value: unknown, expected: string): AccountingError {
+  return new AccountingError('INVALID_ARGUMENT', `'${String(value).slice(0, 32)}' is not ${expected}.`);
 }
 
 /** Body fields that may hold a secret (the `/test` endpoint's signature mismatch report). */
@@ -99,11 +104,11 @@ function describe(body: unknown): string {
  */
 export class HttpError extends AccountingError {
   /** The HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** The parsed error body, secrets redacted. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** Request method and URL path (no query, which may hold personal data), when known. */
-  readonly request: string | undefined;
+  declare readonly request: string | undefined;
 
   constructor(status: number, body: unknown, request?: string) {
     super('HTTP_ERROR', `${request ?? 'The request'} answered ${status}.${describe(body)}`);
@@ -132,11 +137,11 @@ export class HttpError extends AccountingError {
  */
 export class OAuthError extends AccountingError {
   /** The OAuth error code (`access_denied`, `invalid_grant`, …). */
-  readonly error: string;
+  declare readonly error: string;
   /** The server's description, when it gave one. */
-  readonly description: string | undefined;
+  declare readonly description: string | undefined;
   /** The HTTP status for a token endpoint error; `undefined` at the callback. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
 
   constructor(error: string, description: string | undefined, status?: number) {
     super(

@@ -1,12 +1,19 @@
 import type { Credentials } from '@acctkit/signer';
-import createFetchClient, { type Client } from 'openapi-fetch';
+import createFetchClient, { type Client, createQuerySerializer } from 'openapi-fetch';
 import { AccountingError } from './accounting-error.js';
 import { formBody } from './form-body.js';
-import { type GetPage, type ListItem, type ListPath, type PageArgs, paginate } from './paginate.js';
+import {
+  type GetPage,
+  type ListItem,
+  type ListPath,
+  type PageArgs,
+  type PaginateOptions,
+  paginate,
+} from './paginate.js';
 import { pathSerializer } from './path-serializer.js';
 import type { RetryPolicy } from './retry-delay.js';
 import type { TokenManager } from './token-manager.js';
-import { createTransport, type Sleep } from './transport.js';
+import { createTransport, Draft, type Sleep } from './transport.js';
 import { isVariant, type PathsOf, type Variant } from './variant.js';
 
 /** Options of {@link createClient}. */
@@ -79,34 +86,36 @@ export type AccountingClient<V extends Variant = Variant> = V extends Variant ? 
  */
 export function createClient<V extends Variant>(options: ClientOptions<V>): AccountingClient<V> {
   if (!isVariant(options.variant))
-    throw new AccountingError('INVALID_ARGUMENT', "variant must be 'de' or 'pt' (see variantFromCountry).");
+    throw new AccountingError('INVALID_ARGUMENT', "variant must be 'de' or 'pt' (variantFromCountry).");
   if (!options.baseUrl || !/^https?:\/\//i.test(options.baseUrl))
     throw new AccountingError('INVALID_ARGUMENT', 'baseUrl must be an absolute http(s) URL.');
   if (!options.credentials === !options.tokens)
     throw new AccountingError('INVALID_ARGUMENT', 'Give exactly one of credentials and tokens.');
   if (!options.userAgent)
-    throw new AccountingError(
-      'INVALID_ARGUMENT',
-      'userAgent is required: the service expects your application name.',
-    );
+    throw new AccountingError('INVALID_ARGUMENT', "userAgent is required: your application's name.");
 
   const client = createFetchClient<PathsOf<V>, 'application/json'>({
     baseUrl: options.baseUrl,
-    fetch: createTransport(options),
+    fetch: createTransport(options) as unknown as typeof fetch,
+    Request: Draft as unknown as typeof Request,
     headers: { Accept: '*/*', 'User-Agent': options.userAgent },
     bodySerializer: formBody,
     pathSerializer,
-    querySerializer: { object: { style: 'form', explode: true } },
+    // Built once here: given as options, openapi-fetch would build it again on every call.
+    querySerializer: createQuerySerializer({ object: { style: 'form', explode: true } }),
   });
-  const get = client.GET as unknown as GetPage;
-  const pages = (path: string, args: unknown[]): AsyncGenerator<unknown, void, undefined> =>
-    paginate(get, path, args[0] as Parameters<typeof paginate>[2], args[1] as Parameters<typeof paginate>[3]);
+  type Init = Parameters<typeof paginate>[2];
+  const pages = (
+    path: string,
+    init?: Init,
+    opts?: PaginateOptions,
+  ): AsyncGenerator<unknown, void, undefined> => paginate(client.GET as unknown as GetPage, path, init, opts);
   return Object.assign(client, {
     variant: options.variant,
-    paginate: (path: string, ...args: unknown[]) => pages(path, args),
-    listAll: async (path: string, ...args: unknown[]) => {
+    paginate: pages,
+    listAll: async (path: string, init?: Init, opts?: PaginateOptions) => {
       const all: unknown[] = [];
-      for await (const item of pages(path, args)) all.push(item);
+      for await (const item of pages(path, init, opts)) all.push(item);
       return all;
     },
   }) as unknown as AccountingClient<V>;

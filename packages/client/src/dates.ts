@@ -1,10 +1,13 @@
-import { AccountingError } from './accounting-error.js';
+import { notA } from './accounting-error.js';
 
+/** Whether the day exists: day 0 of the next month is the last day of this one (proleptic Gregorian). */
 function validDay(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
-  return day <= days;
+  return (
+    month > 0 &&
+    month < 13 &&
+    day > 0 &&
+    day <= new Date(new Date(0).setUTCFullYear(year, month, 0)).getUTCDate()
+  );
 }
 
 /**
@@ -37,7 +40,7 @@ export function isValidIsoDate(value: unknown): value is string {
  * ```
  */
 export function isoToDmy(iso: string): string {
-  if (!isValidIsoDate(iso)) throw invalid(iso, 'YYYY-MM-DD');
+  if (!isValidIsoDate(iso)) throw notA(iso, 'a real date in the form YYYY-MM-DD');
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }
 
@@ -56,13 +59,6 @@ export function isoToDmy(iso: string): string {
 export function dmyToIso(dmy: string): string {
   const m = typeof dmy === 'string' ? /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(dmy) : null;
   const iso = m ? `${m[3]}-${m[2]}-${m[1]}` : '';
-  if (!isValidIsoDate(iso)) throw invalid(dmy, 'dd/mm/yyyy');
+  if (!isValidIsoDate(iso)) throw notA(dmy, 'a real date in the form dd/mm/yyyy');
   return iso;
-}
-
-function invalid(value: unknown, form: string): AccountingError {
-  return new AccountingError(
-    'INVALID_ARGUMENT',
-    `'${String(value).slice(0, 32)}' is not a real date in the form ${form}.`,
-  );
 }

@@ -1,4 +1,4 @@
-import { AccountingError } from './accounting-error.js';
+import { notA } from './accounting-error.js';
 
 const pattern = /^(-?)(\d+)(?:\.(\d+))?$/;
 
@@ -9,11 +9,7 @@ interface Scaled {
 
 function parse(value: string): Scaled {
   const m = typeof value === 'string' ? pattern.exec(value) : null;
-  if (!m)
-    throw new AccountingError(
-      'INVALID_ARGUMENT',
-      `'${String(value).slice(0, 32)}' is not a decimal string like '12.50' or '-3'.`,
-    );
+  if (!m) throw notA(value, "a decimal string like '12.50' or '-3'");
   const frac = m[3] ?? '';
   const units = BigInt(`${m[2]}${frac}`);
   return { units: m[1] ? -units : units, scale: frac.length };

@@ -28,19 +28,14 @@ export function formBody(body: unknown): string {
 
 function flatten(value: unknown, key: string, pairs: string[]): void {
   if (value === null || value === undefined) return;
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => {
-      flatten(item, `${key}[${i}]`, pairs);
-    });
-    return;
-  }
-  if (isPlainObject(value)) {
+  // Arrays flatten like objects whose keys are the indexes: `a[0]`, `a[1]`.
+  if (Array.isArray(value) || isPlainObject(value)) {
     for (const [k, v] of Object.entries(value)) flatten(v, key ? `${key}[${k}]` : k, pairs);
     return;
   }
-  const t = typeof value;
-  if (t !== 'string' && t !== 'number' && t !== 'boolean' && t !== 'bigint') throw invalid(key);
-  if (t === 'number' && !Number.isFinite(value)) throw invalid(key);
+  // string, number, bigint and boolean; not symbol, function or object; and no NaN or Infinity.
+  if (!/^[bns][^y]/.test(typeof value) || (typeof value === 'number' && !Number.isFinite(value)))
+    throw invalid(key);
   pairs.push(`${percentEncode(key)}=${percentEncode(String(value))}`);
 }
 
@@ -53,6 +48,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function invalid(where: string): AccountingError {
   return new AccountingError(
     'INVALID_ARGUMENT',
-    `Cannot send ${where} as a form field: use strings, numbers, booleans, plain objects and arrays (format dates and decimals as strings).`,
+    `Cannot send ${where} as a form field: use strings, numbers, booleans, plain objects and arrays.`,
   );
 }

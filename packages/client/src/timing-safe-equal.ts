@@ -1,6 +1,7 @@
-/** Compares two strings in time that depends only on their lengths. */
-export function timingSafeEqualString(a: string, b: string): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i % (b.length || 1));
+/** Compares two strings in time that depends only on `expected`'s length. */
+export function timingSafeEqualString(actual: string, expected: string): boolean {
+  let diff = actual.length ^ expected.length;
+  // charCodeAt past the end is NaN, and NaN ^ x is x: a short `actual` still differs.
+  for (let i = 0; i < expected.length; i++) diff |= actual.charCodeAt(i) ^ expected.charCodeAt(i);
   return diff === 0;
 }

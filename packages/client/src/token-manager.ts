@@ -118,7 +118,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     if (!tokens)
       throw new AccountingError(
         'NO_TOKENS',
-        'The token manager holds no tokens: connect the user (exchangeCode) or pass tokens or a store that has them.',
+        'No tokens yet: connect the user (exchangeCode), or pass tokens or a store that has them.',
       );
     return tokens;
   }

@@ -8,9 +8,6 @@ export type Variant = 'de' | 'pt';
 /** The generated `paths` of a variant. */
 export type PathsOf<V extends Variant> = V extends 'de' ? DePaths : PtPaths;
 
-/** Countries the authorization callback reports, and the variant each one selects. */
-const byCountry: Readonly<Record<string, Variant>> = { de: 'de', pt: 'pt' };
-
 /**
  * The variant for the two-letter `country` of the authorization callback.
  *
@@ -24,13 +21,12 @@ const byCountry: Readonly<Record<string, Variant>> = { de: 'de', pt: 'pt' };
  * ```
  */
 export function variantFromCountry(country: string): Variant {
-  const variant = Object.hasOwn(byCountry, country.toLowerCase())
-    ? byCountry[country.toLowerCase()]
-    : undefined;
-  if (!variant)
+  // The country is the variant's name (G1 in openapi/DECISIONS.md).
+  const variant = country.toLowerCase();
+  if (!isVariant(variant))
     throw new AccountingError(
       'UNKNOWN_COUNTRY',
-      `The business is in country '${country.slice(0, 8)}', which this client does not support: only 'de' (Variant A) and 'pt' (Variant B) are. Upgrade @acctkit/client or contact the service.`,
+      `Country '${country.slice(0, 8)}' is not supported: only 'de' (Variant A) and 'pt' (Variant B) are. Upgrade @acctkit/client.`,
     );
   return variant;
 }

@@ -70,6 +70,26 @@ describe('what the client sends', () => {
     expect(a.headers.get('X-Nonce')).not.toBe(b.headers.get('X-Nonce'));
   });
 
+  it('onRequest middleware changes the headers of the request that is signed and sent', async () => {
+    const peer = capturing();
+    const api = createClient({
+      variant: 'de',
+      baseUrl: 'https://api.example.test',
+      credentials,
+      userAgent: 'a/1',
+      fetch: peer.fetch,
+    });
+    api.use({
+      onRequest({ request }) {
+        request.headers.set('X-Trace', 'trace-1');
+      },
+    });
+    await api.GET('/core/v2/business');
+    const request = peer.sent[0] as Request;
+    expect(request.headers.get('X-Trace')).toBe('trace-1');
+    expect((await verify(request, { signingSecret: 'secret-456' })).valid).toBe(true);
+  });
+
   it('the /test endpoint: dataPath keeps its slashes and is signed with TestSigningSecret', async () => {
     const peer = capturing();
     const api = createClient({
@@ -128,6 +148,33 @@ describe('misuse and transport failures', () => {
       fetch: () => new Promise<Response>(() => {}),
     });
     await expect(api.GET('/core/v2/business')).rejects.toMatchObject({ code: 'TIMEOUT' });
+  });
+
+  it('a timeout or the caller’s signal really cancels the fetch: its request’s signal aborts', async () => {
+    const aborted: unknown[] = [];
+    const hanging = (request: Request): Promise<Response> =>
+      new Promise<Response>((_, reject) => {
+        request.signal.addEventListener('abort', () => {
+          aborted.push(request.signal.reason);
+          reject(request.signal.reason);
+        });
+      });
+    const base = {
+      variant: 'de' as const,
+      baseUrl: 'https://api.example.test',
+      credentials,
+      userAgent: 'a/1',
+    };
+    const timed = createClient({ ...base, timeoutMs: 20, fetch: hanging });
+    await expect(timed.GET('/core/v2/business')).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(aborted).toHaveLength(1);
+    const untimed = createClient({ ...base, timeoutMs: 0, fetch: hanging });
+    const controller = new AbortController();
+    const pending = untimed.GET('/core/v2/business', { signal: controller.signal });
+    // Once the request is on its way (signing comes first).
+    setTimeout(() => controller.abort(new Error('user left')), 20);
+    await expect(pending).rejects.toThrow('user left');
+    expect(aborted).toHaveLength(2);
   });
 
   it('options are checked: exactly one of credentials and tokens, a user agent, a known variant', () => {

@@ -14,6 +14,9 @@ declare module 'autocannon' {
   interface Result {
     requests: { total: number; average: number };
     duration: number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
-import { DEMO_BUSINESS_IDS, DEMO_CLIENT } from './demo-data.js';
-import type { Scope } from './directory.js';
+import { DEMO_BUSINESS_IDS, DEMO_CLIENT } from './demo-accounts.js';
 import type { FaultSpec } from './fault-injector.js';
 import type { SandboxEnv, SandboxState } from './sandbox-env.js';
 import { apiError, SandboxHttpError } from './sandbox-error.js';
+import type { Scope } from './scope.js';
 
 async function jsonBody(req: Request): Promise<Record<string, unknown>> {
   const text = await req.text();

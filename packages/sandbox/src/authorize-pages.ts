@@ -8,9 +8,10 @@ import {
   pageLanguage,
   pageText,
 } from './authorize-text.js';
-import type { Client, Scope } from './directory.js';
+import type { Client } from './directory.js';
 import { formPairs, readFormText } from './form-body.js';
 import type { SandboxEnv, SandboxState } from './sandbox-env.js';
+import type { Scope } from './scope.js';
 import { checkPassword, randomToken } from './secrets.js';
 
 const SESSION = 'acctkit_session';
@@ -24,8 +25,10 @@ const HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
+type PageError = 'clientMissing' | 'unknownClient' | 'redirectMissing' | 'redirectUnregistered';
+
 type Checked =
-  | { kind: 'page'; message: string }
+  | { kind: 'page'; message: PageError }
   | { kind: 'redirect'; location: string }
   | {
       kind: 'ok';
@@ -47,13 +50,12 @@ function checkRequest(state: SandboxState, query: URLSearchParams): Checked {
   const one = (k: string) => query.getAll(k);
   const clientIds = one('client_id');
   const redirects = one('redirect_uri');
-  if (clientIds.length !== 1) return { kind: 'page', message: 'client_id is missing or repeated.' };
+  if (clientIds.length !== 1) return { kind: 'page', message: 'clientMissing' };
   const client = state.directory.client(clientIds[0] as string);
-  if (!client) return { kind: 'page', message: 'Unknown client_id.' };
-  if (redirects.length !== 1) return { kind: 'page', message: 'redirect_uri is missing or repeated.' };
+  if (!client) return { kind: 'page', message: 'unknownClient' };
+  if (redirects.length !== 1) return { kind: 'page', message: 'redirectMissing' };
   const redirectUri = redirects[0] as string;
-  if (!client.redirectUris.includes(redirectUri))
-    return { kind: 'page', message: 'redirect_uri is not registered for this client.' };
+  if (!client.redirectUris.includes(redirectUri)) return { kind: 'page', message: 'redirectUnregistered' };
   const st = one('state');
   const stateValue = st[0];
   const fail = (error: string, description: string): Checked => ({
@@ -178,7 +180,7 @@ export function authorizePages(app: Hono<SandboxEnv>, state: SandboxState): void
     const lang = langOf(c);
     const t = pageText(lang);
     const checked = checkRequest(state, new URL(c.req.url).searchParams);
-    if (checked.kind === 'page') return errorPage(c, lang, t, checked.message);
+    if (checked.kind === 'page') return errorPage(c, lang, t, t[checked.message]);
     if (checked.kind === 'redirect') return c.redirect(checked.location, 302);
     const now = state.clock.now();
     const session = state.directory.session(getCookie(c, SESSION) ?? '', now);
@@ -215,7 +217,7 @@ export function authorizePages(app: Hono<SandboxEnv>, state: SandboxState): void
     if (!form || !expected || form.get('csrf') !== expected) return errorPage(c, lang, t, t.expiredForm, 403);
     const query = form.get('q') ?? '';
     const checked = checkRequest(state, new URLSearchParams(query));
-    if (checked.kind === 'page') return errorPage(c, lang, t, checked.message);
+    if (checked.kind === 'page') return errorPage(c, lang, t, t[checked.message]);
     if (checked.kind === 'redirect') return c.redirect(checked.location, 302);
     const user = state.directory.userByEmail(form.get('email') ?? '');
     if (!user || !checkPassword(form.get('password') ?? '', user.passwordHash)) {
@@ -238,7 +240,7 @@ export function authorizePages(app: Hono<SandboxEnv>, state: SandboxState): void
     if (!form || !session || form.get('csrf') !== session.csrf)
       return errorPage(c, lang, t, t.expiredForm, 403);
     const checked = checkRequest(state, new URLSearchParams(form.get('q') ?? ''));
-    if (checked.kind === 'page') return errorPage(c, lang, t, checked.message);
+    if (checked.kind === 'page') return errorPage(c, lang, t, t[checked.message]);
     if (checked.kind === 'redirect') return c.redirect(checked.location, 302);
     if (form.get('decision') !== 'approve')
       return c.redirect(

@@ -21,9 +21,13 @@ const TEXT = {
     demoHint: 'Demo logins are printed by acctkit-sandbox at start and listed in its README.',
     denied: 'The user denied the request.',
     expiredForm: 'This form has expired. Open the authorization link again.',
+    clientMissing: 'The request has no client_id, or more than one.',
+    unknownClient: 'The client_id of this request is not registered with the sandbox.',
+    redirectMissing: 'The request has no redirect_uri, or more than one.',
+    redirectUnregistered: 'The redirect_uri of this request is not registered for this client.',
   },
   de: {
-    signInTitle: 'Anmelden beim Buchhaltungs-Sandbox',
+    signInTitle: 'Bei der Buchhaltungs-Sandbox anmelden',
     signInIntro: 'möchte auf Ihre Buchhaltungsdaten zugreifen. Melden Sie sich an, um fortzufahren.',
     email: 'E-Mail-Adresse',
     password: 'Passwort',
@@ -41,6 +45,10 @@ const TEXT = {
     demoHint: 'Die Demo-Zugänge zeigt acctkit-sandbox beim Start an; sie stehen auch in der README.',
     denied: 'Der Benutzer hat die Anfrage abgelehnt.',
     expiredForm: 'Dieses Formular ist abgelaufen. Öffnen Sie den Autorisierungslink erneut.',
+    clientMissing: 'Die Anfrage enthält keine oder mehrere client_id.',
+    unknownClient: 'Die client_id dieser Anfrage ist bei der Sandbox nicht registriert.',
+    redirectMissing: 'Die Anfrage enthält keine oder mehrere redirect_uri.',
+    redirectUnregistered: 'Die redirect_uri dieser Anfrage ist für diesen Client nicht registriert.',
   },
   pt: {
     signInTitle: 'Iniciar sessão na sandbox de contabilidade',
@@ -61,6 +69,10 @@ const TEXT = {
     demoHint: 'Os acessos de demonstração são mostrados pelo acctkit-sandbox ao iniciar e estão no README.',
     denied: 'O utilizador recusou o pedido.',
     expiredForm: 'Este formulário expirou. Abra novamente a ligação de autorização.',
+    clientMissing: 'O pedido não tem client_id, ou tem mais do que um.',
+    unknownClient: 'O client_id deste pedido não está registado na sandbox.',
+    redirectMissing: 'O pedido não tem redirect_uri, ou tem mais do que um.',
+    redirectUnregistered: 'O redirect_uri deste pedido não está registado para este cliente.',
   },
 } as const;
 
@@ -98,7 +110,7 @@ export function page(lang: PageLanguage, title: string, body: string): string {
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1b1f24}
 main{max-width:28rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
-h1{font-size:1.4rem;margin-top:0}label{display:block;margin:.8rem 0 .2rem;font-weight:600}
+h1{font-size:1.4rem;margin-top:0}input[type=radio]{width:1.1rem;height:1.1rem;vertical-align:-.2rem;margin:.4rem .3rem .4rem 0}label{display:block;margin:.8rem 0 .2rem;font-weight:600}
 input[type=email],input[type=password]{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #667;border-radius:4px;font:inherit}
 button{font:inherit;padding:.5rem 1.2rem;margin:1rem .5rem 0 0;border-radius:4px;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#0b57d0}fieldset{border:1px solid #ccd;border-radius:4px;margin:1rem 0}

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { sign } from '@acctkit/signer';
 import { DEFAULT_DATABASE } from './create-sandbox.js';
-import { DEMO_BUSINESS_IDS, DEMO_CLIENT, DEMO_USERS } from './demo-data.js';
+import { DEMO_BUSINESS_IDS, DEMO_CLIENT, DEMO_USERS } from './demo-accounts.js';
 import { startServer } from './start-server.js';
 
 const HELP = `acctkit-sandbox: a local, stateful accounting service API (variants de and pt)

@@ -5,7 +5,6 @@ import { authenticate } from './authenticate.js';
 import { authorizePages } from './authorize-pages.js';
 import { type ClockSource, createClock } from './clock.js';
 import { openDatabase } from './database.js';
-import { seedDemoData } from './demo-data.js';
 import { Directory } from './directory.js';
 import { docsRoutes } from './docs-page.js';
 import { FaultInjector } from './fault-injector.js';
@@ -22,6 +21,7 @@ import { productRoutes } from './resources/products.js';
 import { referenceRoutes } from './resources/reference-routes.js';
 import type { SandboxEnv, SandboxState } from './sandbox-env.js';
 import { SandboxError, SandboxHttpError } from './sandbox-error.js';
+import { seedDemoData } from './seed-demo-data.js';
 import { testEndpointRoutes } from './test-endpoint.js';
 import { tokenRoutes } from './token-endpoint.js';
 

@@ -1,7 +1,13 @@
+import { type AuthCode, type AuthCodeGrant, AuthCodes } from './auth-codes.js';
 import type { SqliteDatabase } from './database.js';
 import type { BusinessData } from './models.js';
-import { hashToken, randomToken } from './secrets.js';
+import { NonceStore } from './nonce-store.js';
+import { SessionStore } from './session-store.js';
+import { type Grant, type IssuedTokens, type TokenGrant, TokenStore } from './token-store.js';
 import type { Variant } from './variant.js';
+
+export type { Scope } from './scope.js';
+export type { Grant, IssuedTokens } from './token-store.js';
 
 /** A business of the sandbox. */
 export interface Business {
@@ -30,27 +36,6 @@ export interface User {
   readonly passwordHash: string;
 }
 
-/** Scopes of the API. */
-export type Scope = 'readonly' | 'full_access';
-
-/** A live access grant, looked up by access token. */
-export interface Grant {
-  readonly id: number;
-  readonly clientId: string;
-  readonly userId: number | null;
-  readonly businessId: number;
-  readonly scope: Scope;
-  readonly expiresAt: number;
-}
-
-/** Issued tokens (returned once; only their hashes are stored). */
-export interface IssuedTokens {
-  readonly accessToken: string;
-  readonly refreshToken: string;
-  readonly expiresIn: number;
-  readonly scope: Scope;
-}
-
 interface BusinessRow {
   id: number;
   country: Variant;
@@ -73,221 +58,123 @@ interface UserRow {
   password_hash: string;
 }
 
-/** Businesses, users, clients, codes, tokens, nonces and sessions. */
+/**
+ * Who is who: businesses, users and clients, plus (delegated to their stores) authorization codes,
+ * tokens, nonces and sign-in sessions. Every statement is prepared once.
+ */
 export class Directory {
-  readonly #db: SqliteDatabase;
+  readonly #codes: AuthCodes;
+  readonly #tokens: TokenStore;
+  readonly #nonces: NonceStore;
+  readonly #sessions: SessionStore;
   readonly #business;
-  readonly #grant;
-  readonly #nonce;
-  #nonceInserts = 0;
+  readonly #businesses;
+  readonly #updateBusiness;
+  readonly #client;
+  readonly #clients;
+  readonly #user;
+  readonly #userByEmail;
+  readonly #updateUser;
+  readonly #owned;
+  readonly #owner;
 
   constructor(db: SqliteDatabase) {
-    this.#db = db;
+    this.#codes = new AuthCodes(db);
+    this.#tokens = new TokenStore(db);
+    this.#nonces = new NonceStore(db);
+    this.#sessions = new SessionStore(db);
     this.#business = db.prepare<[number], BusinessRow>('SELECT * FROM businesses WHERE id = ?');
-    this.#grant = db.prepare<
-      [string],
-      {
-        id: number;
-        client_id: string;
-        user_id: number | null;
-        business_id: number;
-        scope: Scope;
-        expires_at: number;
-        revoked_at: number | null;
-      }
-    >('SELECT * FROM tokens WHERE access_hash = ?');
-    this.#nonce = db.prepare('INSERT OR IGNORE INTO nonces (nonce, seen_at) VALUES (?, ?)');
+    this.#businesses = db.prepare<[], BusinessRow>('SELECT * FROM businesses ORDER BY id');
+    this.#updateBusiness = db.prepare<[string, number]>('UPDATE businesses SET data = ? WHERE id = ?');
+    this.#client = db.prepare<[string], ClientRow>('SELECT * FROM clients WHERE client_id = ?');
+    this.#clients = db.prepare<[], ClientRow>('SELECT * FROM clients ORDER BY rowid');
+    this.#user = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
+    this.#userByEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ? COLLATE NOCASE');
+    this.#updateUser = db.prepare<[string, string, number]>(
+      'UPDATE users SET first_name = ?, last_name = ? WHERE id = ?',
+    );
+    this.#owned = db.prepare<[number], BusinessRow>(
+      'SELECT b.* FROM ownerships o JOIN businesses b ON b.id = o.business_id WHERE o.user_id = ? ORDER BY b.id',
+    );
+    this.#owner = db.prepare<[number], { user_id: number }>(
+      'SELECT user_id FROM ownerships WHERE business_id = ? ORDER BY user_id LIMIT 1',
+    );
   }
 
   business(id: number): Business | undefined {
     const row = this.#business.get(id);
-    return (
-      row && { id: row.id, country: row.country, guid: row.guid, data: JSON.parse(row.data) as BusinessData }
-    );
+    return row && toBusiness(row);
   }
 
   businesses(): Business[] {
-    return (this.#db.prepare('SELECT * FROM businesses ORDER BY id').all() as BusinessRow[]).map((row) => ({
-      id: row.id,
-      country: row.country,
-      guid: row.guid,
-      data: JSON.parse(row.data) as BusinessData,
-    }));
+    return this.#businesses.all().map(toBusiness);
   }
 
   updateBusiness(id: number, data: BusinessData): void {
-    this.#db.prepare('UPDATE businesses SET data = ? WHERE id = ?').run(JSON.stringify(data), id);
+    this.#updateBusiness.run(JSON.stringify(data), id);
   }
 
   client(clientId: string): Client | undefined {
-    const row = this.#db.prepare('SELECT * FROM clients WHERE client_id = ?').get(clientId) as
-      | ClientRow
-      | undefined;
-    return (
-      row && {
-        clientId: row.client_id,
-        clientSecret: row.client_secret,
-        signingSecret: row.signing_secret,
-        name: row.name,
-        redirectUris: JSON.parse(row.redirect_uris) as string[],
-        grantTypes: JSON.parse(row.grant_types) as string[],
-      }
-    );
+    const row = this.#client.get(clientId);
+    return row && toClient(row);
   }
 
   clients(): Client[] {
-    return (
-      this.#db.prepare('SELECT client_id FROM clients ORDER BY rowid').all() as { client_id: string }[]
-    ).map((r) => this.client(r.client_id) as Client);
+    return this.#clients.all().map(toClient);
   }
 
   user(id: number): User | undefined {
-    const row = this.#db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+    const row = this.#user.get(id);
     return row && toUser(row);
   }
 
   userByEmail(email: string): User | undefined {
-    const row = this.#db.prepare('SELECT * FROM users WHERE email = ? COLLATE NOCASE').get(email) as
-      | UserRow
-      | undefined;
+    const row = this.#userByEmail.get(email);
     return row && toUser(row);
   }
 
   updateUser(id: number, firstName: string, lastName: string): void {
-    this.#db
-      .prepare('UPDATE users SET first_name = ?, last_name = ? WHERE id = ?')
-      .run(firstName, lastName, id);
+    this.#updateUser.run(firstName, lastName, id);
   }
 
   /** Businesses the user owns, in id order. */
   ownedBusinesses(userId: number): Business[] {
-    const ids = this.#db
-      .prepare('SELECT business_id FROM ownerships WHERE user_id = ? ORDER BY business_id')
-      .all(userId) as {
-      business_id: number;
-    }[];
-    return ids.map((r) => this.business(r.business_id) as Business);
+    return this.#owned.all(userId).map(toBusiness);
   }
 
   /** The first owner of a business (tokens minted by the admin API act as this user). */
   ownerOf(businessId: number): number | null {
-    const row = this.#db
-      .prepare('SELECT user_id FROM ownerships WHERE business_id = ? ORDER BY user_id LIMIT 1')
-      .get(businessId) as { user_id: number } | undefined;
-    return row?.user_id ?? null;
+    return this.#owner.get(businessId)?.user_id ?? null;
   }
 
   /** Stores a new authorization code (only its hash). */
-  createCode(
-    code: string,
-    c: {
-      clientId: string;
-      redirectUri: string;
-      userId: number;
-      businessId: number;
-      scope: Scope;
-      expiresAt: number;
-    },
-  ): void {
-    this.#db
-      .prepare(
-        'INSERT INTO auth_codes (code_hash, client_id, redirect_uri, user_id, business_id, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(hashToken(code), c.clientId, c.redirectUri, c.userId, c.businessId, c.scope, c.expiresAt);
+  createCode(code: string, c: AuthCodeGrant): void {
+    this.#codes.create(code, c);
   }
 
   /** The stored code row, by the code itself. */
-  code(code: string):
-    | {
-        codeHash: string;
-        clientId: string;
-        redirectUri: string;
-        userId: number;
-        businessId: number;
-        scope: Scope;
-        expiresAt: number;
-        usedAt: number | null;
-      }
-    | undefined {
-    const row = this.#db.prepare('SELECT * FROM auth_codes WHERE code_hash = ?').get(hashToken(code)) as
-      | {
-          code_hash: string;
-          client_id: string;
-          redirect_uri: string;
-          user_id: number;
-          business_id: number;
-          scope: Scope;
-          expires_at: number;
-          used_at: number | null;
-        }
-      | undefined;
-    return (
-      row && {
-        codeHash: row.code_hash,
-        clientId: row.client_id,
-        redirectUri: row.redirect_uri,
-        userId: row.user_id,
-        businessId: row.business_id,
-        scope: row.scope,
-        expiresAt: row.expires_at,
-        usedAt: row.used_at,
-      }
-    );
+  code(code: string): AuthCode | undefined {
+    return this.#codes.get(code);
   }
 
   /** Marks a code used; returns false when it already was (a race or a replay). */
   useCode(codeHash: string, now: number): boolean {
-    return (
-      this.#db
-        .prepare('UPDATE auth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL')
-        .run(now, codeHash).changes === 1
-    );
+    return this.#codes.use(codeHash, now);
   }
 
   /** Revokes every token issued from a code (RFC 6749 §4.1.2: a reused code revokes what it issued). */
   revokeByCode(codeHash: string, now: number): void {
-    this.#db
-      .prepare('UPDATE tokens SET revoked_at = ? WHERE code_hash = ? AND revoked_at IS NULL')
-      .run(now, codeHash);
+    this.#tokens.revokeByCode(codeHash, now);
   }
 
   /** Issues an access and refresh token pair. */
-  issueTokens(
-    g: { clientId: string; userId: number | null; businessId: number; scope: Scope; codeHash: string | null },
-    now: number,
-    ttlSeconds: number,
-  ): IssuedTokens {
-    const accessToken = randomToken(20);
-    const refreshToken = randomToken(20);
-    this.#db
-      .prepare(
-        'INSERT INTO tokens (access_hash, refresh_hash, client_id, user_id, business_id, scope, expires_at, code_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        hashToken(accessToken),
-        hashToken(refreshToken),
-        g.clientId,
-        g.userId,
-        g.businessId,
-        g.scope,
-        now + ttlSeconds * 1000,
-        g.codeHash,
-      );
-    return { accessToken, refreshToken, expiresIn: ttlSeconds, scope: g.scope };
+  issueTokens(g: TokenGrant, now: number, ttlSeconds: number): IssuedTokens {
+    return this.#tokens.issue(g, now, ttlSeconds);
   }
 
   /** The grant of a live (not revoked, not expired) access token. */
   grant(accessToken: string, now: number): Grant | undefined {
-    const row = this.#grant.get(hashToken(accessToken));
-    if (!row || row.revoked_at !== null || row.expires_at <= now) return undefined;
-    return {
-      id: row.id,
-      clientId: row.client_id,
-      userId: row.user_id,
-      businessId: row.business_id,
-      scope: row.scope,
-      expiresAt: row.expires_at,
-    };
+    return this.#tokens.grant(accessToken, now);
   }
 
   /** Exchanges a refresh token: revokes the old pair and issues a new one, in one transaction. */
@@ -297,61 +184,40 @@ export class Directory {
     now: number,
     ttlSeconds: number,
   ): IssuedTokens | 'invalid' | 'wrong_client' {
-    return this.#db.transaction(() => {
-      const row = this.#db
-        .prepare('SELECT * FROM tokens WHERE refresh_hash = ?')
-        .get(hashToken(refreshToken)) as
-        | {
-            id: number;
-            client_id: string;
-            user_id: number | null;
-            business_id: number;
-            scope: Scope;
-            revoked_at: number | null;
-            code_hash: string | null;
-          }
-        | undefined;
-      if (!row || row.revoked_at !== null) return 'invalid' as const;
-      if (row.client_id !== clientId) return 'wrong_client' as const;
-      this.#db.prepare('UPDATE tokens SET revoked_at = ? WHERE id = ?').run(now, row.id);
-      return this.issueTokens(
-        {
-          clientId,
-          userId: row.user_id,
-          businessId: row.business_id,
-          scope: row.scope,
-          codeHash: row.code_hash,
-        },
-        now,
-        ttlSeconds,
-      );
-    })();
+    return this.#tokens.refresh(refreshToken, clientId, now, ttlSeconds);
   }
 
   /** Remembers a nonce; false when it was seen before (a replay). Old nonces are pruned now and then. */
   rememberNonce(nonce: string, now: number, keepMs: number): boolean {
-    const fresh = this.#nonce.run(nonce, now).changes === 1;
-    if (fresh && ++this.#nonceInserts % 1000 === 0)
-      this.#db.prepare('DELETE FROM nonces WHERE seen_at < ?').run(now - keepMs);
-    return fresh;
+    return this.#nonces.remember(nonce, now, keepMs);
   }
 
   createSession(sessionId: string, userId: number, csrf: string, expiresAt: number): void {
-    this.#db
-      .prepare('INSERT INTO sessions (id_hash, user_id, csrf, expires_at) VALUES (?, ?, ?, ?)')
-      .run(hashToken(sessionId), userId, csrf, expiresAt);
+    this.#sessions.create(sessionId, userId, csrf, expiresAt);
   }
 
   session(sessionId: string, now: number): { userId: number; csrf: string } | undefined {
-    const row = this.#db
-      .prepare('SELECT user_id, csrf, expires_at FROM sessions WHERE id_hash = ?')
-      .get(hashToken(sessionId)) as { user_id: number; csrf: string; expires_at: number } | undefined;
-    return row && row.expires_at > now ? { userId: row.user_id, csrf: row.csrf } : undefined;
+    return this.#sessions.get(sessionId, now);
   }
 
   deleteSession(sessionId: string): void {
-    this.#db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashToken(sessionId));
+    this.#sessions.delete(sessionId);
   }
+}
+
+function toBusiness(row: BusinessRow): Business {
+  return { id: row.id, country: row.country, guid: row.guid, data: JSON.parse(row.data) as BusinessData };
+}
+
+function toClient(row: ClientRow): Client {
+  return {
+    clientId: row.client_id,
+    clientSecret: row.client_secret,
+    signingSecret: row.signing_secret,
+    name: row.name,
+    redirectUris: JSON.parse(row.redirect_uris) as string[],
+    grantTypes: JSON.parse(row.grant_types) as string[],
+  };
 }
 
 function toUser(row: UserRow): User {

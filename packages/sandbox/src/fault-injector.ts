@@ -40,6 +40,7 @@ export class FaultInjector {
 
   /** The faults that hit this request (counted ones are consumed). */
   take(): FaultSpec[] {
+    if (this.#faults.length === 0) return NO_FAULTS;
     const hits: FaultSpec[] = [];
     for (const f of this.#faults) {
       if (f.remaining !== null) {
@@ -53,3 +54,5 @@ export class FaultInjector {
     return hits;
   }
 }
+
+const NO_FAULTS: FaultSpec[] = [];

@@ -77,4 +77,45 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX records_page ON records(kind, business_id, deleted_at, id);
   CREATE INDEX records_changed ON records(kind, business_id, updated_at);
   `,
+  // 2: per kind and business, the live-record count, a `version` that changes when the set of live
+  // records changes (insert, delete, soft delete) and a `revision` that changes with every write, kept
+  // by triggers whoever writes. An unfiltered list then needs no COUNT(*), and the caches of page
+  // boundaries (keyed by version) and of whole pages (keyed by revision) know when they are stale.
+  `
+  CREATE TABLE record_counts (
+    kind TEXT NOT NULL,
+    business_id INTEGER NOT NULL,
+    live INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    revision INTEGER NOT NULL,
+    PRIMARY KEY (kind, business_id)
+  ) WITHOUT ROWID;
+  INSERT INTO record_counts (kind, business_id, live, version, revision)
+    SELECT kind, business_id, SUM(deleted_at IS NULL), 1, 1 FROM records GROUP BY kind, business_id;
+  CREATE TRIGGER records_count_insert AFTER INSERT ON records BEGIN
+    INSERT INTO record_counts (kind, business_id, live, version, revision)
+      VALUES (NEW.kind, NEW.business_id, NEW.deleted_at IS NULL, 1, 1)
+      ON CONFLICT (kind, business_id) DO UPDATE
+      SET live = live + (NEW.deleted_at IS NULL), version = version + 1, revision = revision + 1;
+  END;
+  CREATE TRIGGER records_count_delete AFTER DELETE ON records BEGIN
+    UPDATE record_counts
+      SET live = live - (OLD.deleted_at IS NULL), version = version + 1, revision = revision + 1
+      WHERE kind = OLD.kind AND business_id = OLD.business_id;
+  END;
+  CREATE TRIGGER records_count_update AFTER UPDATE ON records BEGIN
+    UPDATE record_counts
+      SET live = live - (OLD.deleted_at IS NULL),
+        version = version + ((OLD.deleted_at IS NULL) IS NOT (NEW.deleted_at IS NULL) OR OLD.id IS NOT NEW.id
+          OR OLD.kind IS NOT NEW.kind OR OLD.business_id IS NOT NEW.business_id),
+        revision = revision + 1
+      WHERE kind = OLD.kind AND business_id = OLD.business_id;
+    INSERT INTO record_counts (kind, business_id, live, version, revision)
+      VALUES (NEW.kind, NEW.business_id, NEW.deleted_at IS NULL, 1, 1)
+      ON CONFLICT (kind, business_id) DO UPDATE
+      SET live = live + (NEW.deleted_at IS NULL),
+        version = version + (OLD.kind IS NOT NEW.kind OR OLD.business_id IS NOT NEW.business_id),
+        revision = revision + (OLD.kind IS NOT NEW.kind OR OLD.business_id IS NOT NEW.business_id);
+  END;
+  `,
 ];

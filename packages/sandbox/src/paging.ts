@@ -69,3 +69,8 @@ export function referenceEnvelope<T>(items: T[]): {
 } {
   return { $totalResults: items.length, $startIndex: 0, $itemsPerPage: items.length, $resources: items };
 }
+
+/** The SData envelope of one page as JSON text, around resources given as JSON text (without `[]`). */
+export function envelopeJson(total: number, paging: Paging, resources: string): string {
+  return `{"$totalResults":${total},"$startIndex":${paging.startIndex},"$itemsPerPage":${paging.itemsPerPage},"$resources":[${resources}]}`;
+}

@@ -1,5 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database.js';
+import { LivePages } from './live-pages.js';
+import type { Row } from './stored-row.js';
+import { WireCache } from './wire-cache.js';
 
 /** The kinds of business records kept in the `records` table. */
 export type RecordKind = 'contact' | 'bank_account' | 'expense' | 'income' | 'product';
@@ -24,19 +27,12 @@ export interface ListQuery {
   readonly changedSince?: number | undefined;
 }
 
-interface Row {
-  id: number;
-  business_id: number;
-  created_at: number;
-  updated_at: number;
-  deleted_at: number | null;
-  data: string;
-}
-
 /** Stores business records as JSON documents in SQLite; every write is one statement or transaction. */
 export class RecordStore {
   readonly #db: SqliteDatabase;
   readonly #get;
+  readonly #pages: LivePages;
+  readonly #wire = new WireCache();
   readonly #nextId;
   readonly #insert;
   readonly #update;
@@ -60,6 +56,7 @@ export class RecordStore {
     this.#delete = db.prepare(
       'UPDATE records SET deleted_at = ?, updated_at = ? WHERE kind = ? AND business_id = ? AND id = ? AND deleted_at IS NULL',
     );
+    this.#pages = new LivePages(db);
   }
 
   /** Inserts a record and returns its new id (ids are unique per kind across businesses). */
@@ -95,6 +92,35 @@ export class RecordStore {
 
   /** One page of records in id order and the total that match. */
   list<T>(kind: RecordKind, businessId: number, q: ListQuery): { total: number; records: StoredRecord<T>[] } {
+    const page = this.#listRows(kind, businessId, q);
+    return { total: page.total, records: page.rows.map((r) => toRecord<T>(r)) };
+  }
+
+  /**
+   * One page as the JSON text of its resources (`[…]` without the brackets): each record rendered by
+   * `body`, reused while the record is unchanged, and a whole unfiltered page reused until the next
+   * write to this kind and business. `body` must depend on the record (and static data) only;
+   * `variant` is part of the cache keys.
+   */
+  listJson<T>(
+    kind: RecordKind,
+    businessId: number,
+    variant: string,
+    q: ListQuery,
+    body: (record: StoredRecord<T>) => unknown,
+  ): { total: number; json: string } {
+    const render = (rows: Row[]): string =>
+      rows
+        .map((r) => this.#wire.json(`${kind}:${variant}:${r.id}`, r.data, () => body(toRecord<T>(r))))
+        .join(',');
+    if (isUnfiltered(q))
+      return this.#pages.rendered(kind, businessId, variant, q.startIndex, q.itemsPerPage, render);
+    const page = this.#listRows(kind, businessId, q);
+    return { total: page.total, json: render(page.rows) };
+  }
+
+  #listRows(kind: RecordKind, businessId: number, q: ListQuery): { total: number; rows: Row[] } {
+    if (isUnfiltered(q)) return this.#pages.rows(kind, businessId, q.startIndex, q.itemsPerPage);
     const conds = ['kind = ?', 'business_id = ?', ...(q.where ?? [])];
     const params: (string | number)[] = [kind, businessId, ...(q.params ?? [])];
     if (q.changedSince === undefined) conds.push('deleted_at IS NULL');
@@ -111,7 +137,7 @@ export class RecordStore {
       q.itemsPerPage,
       q.startIndex,
     ) as Row[];
-    return { total, records: rows.map((r) => toRecord<T>(r)) };
+    return { total, rows };
   }
 
   // List queries are built from a few fixed shapes, so caching their statements is bounded.
@@ -126,13 +152,16 @@ export class RecordStore {
 
   /** Whether any live record of `kind` in the business has `data.<field>` equal to `value`. */
   isReferenced(kind: RecordKind, businessId: number, field: string, value: number): boolean {
-    const row = this.#db
-      .prepare(
-        `SELECT 1 FROM records WHERE kind = ? AND business_id = ? AND deleted_at IS NULL AND json_extract(data, ?) = ? LIMIT 1`,
-      )
-      .get(kind, businessId, `$.${field}`, value);
+    const row = this.#prepare(
+      'SELECT 1 FROM records WHERE kind = ? AND business_id = ? AND deleted_at IS NULL AND json_extract(data, ?) = ? LIMIT 1',
+    ).get(kind, businessId, `$.${field}`, value);
     return row !== undefined;
   }
+}
+
+/** Live records with no filter: served by {@link LivePages}. */
+function isUnfiltered(q: ListQuery): boolean {
+  return (q.where ?? []).length === 0 && q.changedSince === undefined;
 }
 
 function toRecord<T>(row: Row): StoredRecord<T> {

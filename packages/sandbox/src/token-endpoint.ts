@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import type { Scope } from './directory.js';
 import { formPairs, readFormText } from './form-body.js';
 import type { SandboxEnv, SandboxState } from './sandbox-env.js';
 import { tokenError } from './sandbox-error.js';
+import type { Scope } from './scope.js';
 
 /** Body of a successful token response. */
 export function tokenBody(t: {

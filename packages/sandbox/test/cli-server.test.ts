@@ -128,7 +128,7 @@ describe('acctkit-sandbox CLI on a real port', () => {
     const after = (await (
       await signed(first.url, creds, 'GET', '/accounts/v2/contacts?search=Concurrent')
     ).json()) as { $totalResults: number };
-    expect(after.$totalResults).toBe(50);
+    expect(after, JSON.stringify(after)).toHaveProperty('$totalResults', 50);
     await stop(first.child);
 
     const second = await start(['--port', '0', '--data', file, '--admin-token', 'cli-admin']);

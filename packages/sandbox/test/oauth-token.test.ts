@@ -141,6 +141,39 @@ describe('POST /oauth2/token', () => {
     expect(old.status).toBe(401);
   });
 
+  it("requestToken: refreshing with another client's refresh token is invalid_grant and revokes nothing", async () => {
+    const codeOnly = {
+      client_id: DEMO_CODE_ONLY_CLIENT.clientId,
+      client_secret: DEMO_CODE_ONLY_CLIENT.clientSecret,
+    };
+    const theirs = await token({
+      ...codeOnly,
+      grant_type: 'authorization_code',
+      code: newCode({ clientId: DEMO_CODE_ONLY_CLIENT.clientId, businessId: 1 }),
+      redirect_uri: DEMO_CODE_ONLY_CLIENT.redirectUris[0],
+    });
+    expect(theirs.status).toBe(200);
+    const stolen = await token({
+      ...client,
+      grant_type: 'refresh_token',
+      refresh_token: String(theirs.body.refresh_token),
+    });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.error).toBe('invalid_grant');
+    expect(stolen.body.access_token).toBeUndefined();
+    // The owner's access token still works: a failed attempt by another client revokes nothing.
+    const still = await callJson(
+      sb,
+      {
+        accessToken: String(theirs.body.access_token),
+        signingSecret: DEMO_CODE_ONLY_CLIENT.signingSecret,
+      },
+      'GET',
+      '/core/v2/me',
+    );
+    expect(still.status).toBe(200);
+  });
+
   it.each([
     [
       'missing client_id',

@@ -34,10 +34,13 @@ export interface AuthorizationUrlOptions {
 export function authorizationUrl(options: AuthorizationUrlOptions): { url: string; state: string } {
   const state = options.state ?? createNonce();
   const url = new URL(`${options.authUrl.replace(/\/+$/, '')}/oauth2/auth`);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('client_id', options.clientId);
-  url.searchParams.set('redirect_uri', options.redirectUri);
-  if (options.scope) url.searchParams.set('scope', options.scope);
-  url.searchParams.set('state', state);
+  const { clientId, redirectUri, scope } = options;
+  url.search = `${new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    ...(scope && { scope }),
+    state,
+  })}`;
   return { url: url.toString(), state };
 }

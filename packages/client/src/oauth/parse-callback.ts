@@ -28,24 +28,19 @@ export interface CallbackResult {
  * ```
  */
 export function parseCallback(url: string | URL, expectedState: string): CallbackResult {
-  const text = String(url);
-  const query = new URLSearchParams(
-    text.includes('?') ? text.slice(text.indexOf('?') + 1).split('#')[0] : text,
-  );
+  // A full URL or a bare query: drop everything up to `?` and any fragment.
+  const query = new URLSearchParams(String(url).replace(/^[^?]*\?|#.*/g, ''));
   const state = query.get('state');
   if (!expectedState || state === null || !timingSafeEqualString(state, expectedState))
     throw new AccountingError(
       'STATE_MISMATCH',
-      'The callback state does not match the state sent with the authorization request: do not continue; start the authorization again.',
+      'The callback state is not the one sent: do not continue; start the authorization again.',
     );
   const error = query.get('error');
   if (error !== null) throw new OAuthError(error, query.get('error_description') ?? undefined);
   const code = query.get('code');
   const country = query.get('country');
   if (!code || !country)
-    throw new OAuthError(
-      'invalid_request',
-      'The callback carries neither an error nor a code and a country.',
-    );
+    throw new OAuthError('invalid_request', 'The callback has neither an error nor a code and a country.');
   return { code, country: country.toLowerCase(), variant: variantFromCountry(country) };
 }

@@ -47,13 +47,8 @@ export async function requestToken(
       },
     );
   }
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
+  // An empty or non-JSON body reads as no body.
+  const parsed: unknown = await response.json().catch(() => undefined);
   if (response.ok && isTokenResponse(parsed)) return { data: parsed, response };
   const e = parsed as Partial<TokenErrorBody> | undefined;
   return {

@@ -4,7 +4,7 @@ import { Fields } from '../fields.js';
 import { isValidIban } from '../iban.js';
 import type { BankAccountData } from '../models.js';
 import { formatCents } from '../money.js';
-import { envelope, readPaging } from '../paging.js';
+import { envelopeJson, readPaging } from '../paging.js';
 import type { StoredRecord } from '../record-store.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
@@ -138,14 +138,10 @@ export function bankAccountRoutes(app: Hono<SandboxEnv>, state: SandboxState): v
   app.get('/accounts/v2/bank_accounts', (c) => {
     const { variant, business } = c.get('auth');
     const paging = readPaging(new URL(c.req.url).searchParams);
-    const page = state.store.list<BankAccountData>('bank_account', business.id, paging);
-    return c.json(
-      envelope(
-        page.total,
-        paging,
-        page.records.map((r) => bankAccountBody(variant, r)),
-      ),
+    const page = state.store.listJson<BankAccountData>('bank_account', business.id, variant, paging, (r) =>
+      bankAccountBody(variant, r),
     );
+    return c.body(envelopeJson(page.total, paging, page.json), 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/accounts/v2/bank_accounts/:id', (c) => {

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { ProductData } from '../models.js';
 import { formatCents } from '../money.js';
-import { envelope, readPaging } from '../paging.js';
+import { envelopeJson, readPaging } from '../paging.js';
 import type { StoredRecord } from '../record-store.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
@@ -56,13 +56,9 @@ export function productRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
   app.get('/accounts/v2/products', (c) => {
     const { variant, business } = c.get('auth');
     const paging = readPaging(new URL(c.req.url).searchParams);
-    const page = state.store.list<ProductData>('product', business.id, paging);
-    return c.json(
-      envelope(
-        page.total,
-        paging,
-        page.records.map((r) => productBody(variant, r)),
-      ),
+    const page = state.store.listJson<ProductData>('product', business.id, variant, paging, (r) =>
+      productBody(variant, r),
     );
+    return c.body(envelopeJson(page.total, paging, page.json), 200, { 'Content-Type': 'application/json' });
   });
 }

@@ -1,245 +1,24 @@
 import { countryId } from './countries.js';
-import type { SqliteDatabase } from './database.js';
+import { DEMO_BUSINESS_IDS } from './demo-accounts.js';
+import { DEMO_NAMES } from './demo-names.js';
 import { makeIban } from './iban.js';
 import type {
   AddressData,
   BankAccountData,
-  BusinessData,
   ContactData,
   ExpenseData,
   IncomeData,
   ProductData,
 } from './models.js';
 import { taxOnNet } from './money.js';
-import { RecordStore } from './record-store.js';
+import type { RecordStore } from './record-store.js';
 import { referenceData } from './reference-data.js';
-import { hashPassword } from './secrets.js';
+import { pick, seededRandom } from './seeded-random.js';
 import type { Variant } from './variant.js';
-
-/** The demo client application, printed by the CLI and documented in the README. */
-export const DEMO_CLIENT = {
-  clientId: 'acctkit-demo-app',
-  clientSecret: 'demo-client-secret-0f3c9a',
-  signingSecret: 'demo-signing-secret-7b21e4',
-  name: 'acctkit Demo App',
-  redirectUris: [
-    'http://localhost:3000/callback',
-    'http://127.0.0.1:3000/callback',
-    'http://localhost:8080/callback',
-  ],
-} as const;
-
-/** A second demo client that may only use the authorization code grant (for `unauthorized_client`). */
-export const DEMO_CODE_ONLY_CLIENT = {
-  clientId: 'acctkit-code-only-app',
-  clientSecret: 'code-only-client-secret-55d1',
-  signingSecret: 'code-only-signing-secret-a90c',
-  name: 'acctkit Code-only App',
-  redirectUris: ['http://localhost:3000/callback'],
-} as const;
-
-/** Demo users: one per business and one who owns both. */
-export const DEMO_USERS = [
-  {
-    email: 'anna@demo.acctkit.test',
-    password: 'sandbox-de',
-    firstName: 'Anna',
-    lastName: 'Schneider',
-    owns: ['de'],
-  },
-  {
-    email: 'joao@demo.acctkit.test',
-    password: 'sandbox-pt',
-    firstName: 'João',
-    lastName: 'Ferreira',
-    owns: ['pt'],
-  },
-  {
-    email: 'both@demo.acctkit.test',
-    password: 'sandbox-both',
-    firstName: 'Maria',
-    lastName: 'Weber Costa',
-    owns: ['de', 'pt'],
-  },
-] as const;
-
-/** Ids of the demo businesses. */
-export const DEMO_BUSINESS_IDS = { de: 1, pt: 2 } as const;
 
 /** How many contacts each demo business gets (enough for real paging). */
 export const DEMO_CONTACTS = 300;
 
-// Deterministic pseudo-random numbers (mulberry32), so every reset gives the same data.
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const NAMES = {
-  de: {
-    first: [
-      'Lukas',
-      'Sophie',
-      'Jonas',
-      'Marie',
-      'Felix',
-      'Hannah',
-      'Paul',
-      'Lea',
-      'Maximilian',
-      'Emma',
-      'Leon',
-      'Mia',
-      'Tim',
-      'Laura',
-      'Jan',
-      'Katharina',
-    ],
-    last: [
-      'Müller',
-      'Schmidt',
-      'Schneider',
-      'Fischer',
-      'Weber',
-      'Meyer',
-      'Wagner',
-      'Becker',
-      'Schulz',
-      'Hoffmann',
-      'Koch',
-      'Richter',
-      'Klein',
-      'Wolf',
-      'Schröder',
-      'Neumann',
-    ],
-    company: [
-      'Bäckerei',
-      'Elektro',
-      'Malerbetrieb',
-      'Steuerbüro',
-      'Autohaus',
-      'Druckerei',
-      'Gartenbau',
-      'Schreinerei',
-      'IT-Service',
-      'Reisebüro',
-    ],
-    suffix: ['GmbH', 'KG', 'e.K.', 'GmbH & Co. KG', 'UG'],
-    street: [
-      'Hauptstraße',
-      'Bahnhofstraße',
-      'Gartenweg',
-      'Lindenallee',
-      'Schulstraße',
-      'Bergstraße',
-      'Dorfstraße',
-      'Kirchplatz',
-    ],
-    city: [
-      ['Berlin', '10115'],
-      ['Hamburg', '20095'],
-      ['München', '80331'],
-      ['Köln', '50667'],
-      ['Frankfurt am Main', '60311'],
-      ['Leipzig', '04109'],
-      ['Freiburg im Breisgau', '79098'],
-      ['Münster', '48143'],
-    ],
-    county: [
-      'Berlin',
-      'Hamburg',
-      'Bayern',
-      'Nordrhein-Westfalen',
-      'Hessen',
-      'Sachsen',
-      'Baden-Württemberg',
-      'Nordrhein-Westfalen',
-    ],
-    mail: 'beispiel.de',
-    phone: '+49 30 ',
-    mobile: '+49 151 ',
-    note: ['Zahlt pünktlich', 'Skonto 2 % bei Zahlung in 10 Tagen', 'Ansprechpartner im Einkauf', ''],
-  },
-  pt: {
-    first: [
-      'João',
-      'Maria',
-      'Tiago',
-      'Ana',
-      'Rodrigo',
-      'Beatriz',
-      'Duarte',
-      'Inês',
-      'Francisco',
-      'Leonor',
-      'Martim',
-      'Carolina',
-      'Gonçalo',
-      'Mariana',
-    ],
-    last: [
-      'Silva',
-      'Santos',
-      'Ferreira',
-      'Pereira',
-      'Oliveira',
-      'Costa',
-      'Rodrigues',
-      'Martins',
-      'Sousa',
-      'Fernandes',
-      'Gonçalves',
-      'Lopes',
-      'Almeida',
-      'Ribeiro',
-    ],
-    company: [
-      'Padaria',
-      'Construções',
-      'Transportes',
-      'Contabilidade',
-      'Restaurante',
-      'Tipografia',
-      'Jardinagem',
-      'Carpintaria',
-      'Informática',
-      'Viagens',
-    ],
-    suffix: ['Lda.', 'S.A.', 'Unipessoal Lda.'],
-    street: [
-      'Rua Augusta',
-      'Avenida da Liberdade',
-      'Rua de Santa Catarina',
-      'Rua do Carmo',
-      'Travessa das Flores',
-      'Largo do Rato',
-      'Rua Direita',
-    ],
-    city: [
-      ['Lisboa', '1100-053'],
-      ['Porto', '4000-322'],
-      ['Braga', '4700-435'],
-      ['Coimbra', '3000-150'],
-      ['Faro', '8000-138'],
-      ['Aveiro', '3810-064'],
-      ['Évora', '7000-505'],
-    ],
-    county: ['Lisboa', 'Porto', 'Braga', 'Coimbra', 'Faro', 'Aveiro', 'Évora'],
-    mail: 'exemplo.pt',
-    phone: '+351 21 ',
-    mobile: '+351 91 ',
-    note: ['Paga a 30 dias', 'Cliente desde 2019', 'Enviar faturas por e-mail', ''],
-  },
-} as const;
-
-const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
 const ascii = (s: string): string =>
   s
     .normalize('NFD')
@@ -254,87 +33,13 @@ function isoDay(r: () => number, from = Date.UTC(2025, 0, 1), days = 640): strin
   return new Date(from + Math.floor(r() * days) * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Loads the demo businesses, users, clients and records into an empty database. */
-export function seedDemoData(db: SqliteDatabase): void {
-  db.transaction(() => {
-    const business = (id: number, country: Variant, data: BusinessData) =>
-      db
-        .prepare('INSERT INTO businesses (id, country, guid, data) VALUES (?, ?, ?, ?)')
-        .run(
-          id,
-          country,
-          `${country === 'de' ? 'b7d3c0de' : 'c4a1f0a7'}-5a1b-4c2d-9e3f-00000000000${id}`,
-          JSON.stringify(data),
-        );
-    business(DEMO_BUSINESS_IDS.de, 'de', {
-      name: 'Schneider Werbetechnik GmbH',
-      website: 'https://schneider-werbetechnik.example',
-      telephone: '+49 30 1234567',
-      mobile: '+49 151 2345678',
-      street1: 'Friedrichstraße 123',
-      street2: 'Mitte',
-      city: 'Berlin',
-      county: 'Berlin',
-      postcode: '10117',
-      countryCode: 'DE',
-      financialYearEnd: '2026-12-31',
-      taxNumber: '37/123/45678',
-    });
-    business(DEMO_BUSINESS_IDS.pt, 'pt', {
-      name: 'Ferreira & Costa Design, Lda.',
-      website: 'https://ferreira-costa.example',
-      telephone: '+351 21 3456789',
-      mobile: '+351 912 345 678',
-      street1: 'Rua Augusta 45',
-      street2: 'Baixa',
-      city: 'Lisboa',
-      county: 'Lisboa',
-      postcode: '1100-053',
-      countryCode: 'PT',
-      financialYearEnd: '2026-12-31',
-      taxNumber: '509876543',
-    });
-    for (const [i, u] of DEMO_USERS.entries()) {
-      db.prepare(
-        'INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES (?, ?, ?, ?, ?)',
-      ).run(i + 1, u.email, u.firstName, u.lastName, demoHash(u.password));
-      for (const country of u.owns)
-        db.prepare('INSERT INTO ownerships (user_id, business_id) VALUES (?, ?)').run(
-          i + 1,
-          DEMO_BUSINESS_IDS[country],
-        );
-    }
-    for (const [c, grants] of [
-      [DEMO_CLIENT, ['authorization_code', 'refresh_token']],
-      [DEMO_CODE_ONLY_CLIENT, ['authorization_code']],
-    ] as const)
-      db.prepare('INSERT INTO clients VALUES (?, ?, ?, ?, ?, ?)').run(
-        c.clientId,
-        c.clientSecret,
-        c.signingSecret,
-        c.name,
-        JSON.stringify(c.redirectUris),
-        JSON.stringify(grants),
-      );
-    const store = new RecordStore(db);
-    for (const variant of ['de', 'pt'] as const) seedBusiness(store, variant);
-  })();
-}
-
-const hashes = new Map<string, string>();
-// scrypt is slow on purpose; the demo hashes use a fixed salt so they can be computed once per process.
-function demoHash(password: string): string {
-  let h = hashes.get(password);
-  if (!h) {
-    h = hashPassword(password, `acctkit-demo-${password}`);
-    hashes.set(password, h);
-  }
-  return h;
-}
-
-function seedBusiness(store: RecordStore, variant: Variant): void {
-  const r = rng(variant === 'de' ? 4711 : 1143);
-  const n = NAMES[variant];
+/**
+ * Inserts the demo records of one business: contacts, bank accounts with valid IBANs, expenses (a few
+ * multi-line in de), incomes and products, all from a fixed seed.
+ */
+export function seedDemoRecords(store: RecordStore, variant: Variant): void {
+  const r = seededRandom(variant === 'de' ? 4711 : 1143);
+  const n = DEMO_NAMES[variant];
   const bid = DEMO_BUSINESS_IDS[variant];
   const home = countryId(variant === 'de' ? 'DE' : 'PT');
   const ref = referenceData(variant);

@@ -1,0 +1,51 @@
+/** The demo client apps, users and businesses: printed by the CLI and documented in the README. */
+
+/** The demo client application, printed by the CLI and documented in the README. */
+export const DEMO_CLIENT = {
+  clientId: 'acctkit-demo-app',
+  clientSecret: 'demo-client-secret-0f3c9a',
+  signingSecret: 'demo-signing-secret-7b21e4',
+  name: 'acctkit Demo App',
+  redirectUris: [
+    'http://localhost:3000/callback',
+    'http://127.0.0.1:3000/callback',
+    'http://localhost:8080/callback',
+  ],
+} as const;
+
+/** A second demo client that may only use the authorization code grant (for `unauthorized_client`). */
+export const DEMO_CODE_ONLY_CLIENT = {
+  clientId: 'acctkit-code-only-app',
+  clientSecret: 'code-only-client-secret-55d1',
+  signingSecret: 'code-only-signing-secret-a90c',
+  name: 'acctkit Code-only App',
+  redirectUris: ['http://localhost:3000/callback'],
+} as const;
+
+/** Demo users: one per business and one who owns both. */
+export const DEMO_USERS = [
+  {
+    email: 'anna@demo.acctkit.test',
+    password: 'sandbox-de',
+    firstName: 'Anna',
+    lastName: 'Schneider',
+    owns: ['de'],
+  },
+  {
+    email: 'joao@demo.acctkit.test',
+    password: 'sandbox-pt',
+    firstName: 'João',
+    lastName: 'Ferreira',
+    owns: ['pt'],
+  },
+  {
+    email: 'both@demo.acctkit.test',
+    password: 'sandbox-both',
+    firstName: 'Maria',
+    lastName: 'Weber Costa',
+    owns: ['de', 'pt'],
+  },
+] as const;
+
+/** Ids of the demo businesses. */
+export const DEMO_BUSINESS_IDS = { de: 1, pt: 2 } as const;
