@@ -7,8 +7,6 @@ export const malformed = (cause: unknown): never => {
   });
 };
 
-/** Text that percent-encoding (and, having no `%` or `+`, decoding) leaves as it is. */
-export const UNRESERVED: RegExp = /^[\w.~-]*$/;
 // encodeURIComponent leaves ! ' ( ) * alone; RFC 3986 reserves them.
 const SUB_DELIMS = /[!'()*]/g;
 const hex = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
@@ -27,7 +25,7 @@ const hex = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase(
  */
 export function percentEncode(value: string): string {
   try {
-    return UNRESERVED.test(value) ? value : encodeURIComponent(value).replace(SUB_DELIMS, hex);
+    return encodeURIComponent(value).replace(SUB_DELIMS, hex);
   } catch (cause) {
     return malformed(cause);
   }

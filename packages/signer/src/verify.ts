@@ -76,22 +76,6 @@ export interface VerifyResult {
 }
 
 /**
- * The order in which steps are checked: a missing or wrong token first, then the steps in the order
- * they are built, so that the first difference is the cause.
- */
-const ORDER: readonly StepName[] = [
-  'token',
-  'request_method',
-  'base_url',
-  'parameter_string',
-  'nonce',
-  'signature_base_string',
-  'signing_secret',
-  'signing_key',
-  'signature',
-];
-
-/**
  * Verifies a signed request on the server: recomputes the base string from method, URL, query and form
  * body, signs it with the signing secret and the bearer token, and compares with `X-Signature` in
  * constant time (a trailing newline or spaces on the header are ignored).
@@ -132,16 +116,17 @@ export async function verify(
   const key = signingKey(credentials.signingSecret, token, false);
   const base = signatureBase(request.method, request.url, body, nonce ?? '');
   const signature = await hmacSha1(key, base.baseString);
+  // In the order the steps are built, so that the first difference found is the cause.
   const ours: SignatureSteps = {
-    base_url: base.baseUrl,
-    nonce: nonce ?? '',
-    parameter_string: base.parameterString,
-    request_method: request.method.toUpperCase(),
-    signature,
-    signature_base_string: base.baseString,
-    signing_key: key,
-    signing_secret: credentials.signingSecret,
     token,
+    request_method: request.method.toUpperCase(),
+    base_url: base.baseUrl,
+    parameter_string: base.parameterString,
+    nonce: nonce ?? '',
+    signature_base_string: base.baseString,
+    signing_secret: credentials.signingSecret,
+    signing_key: key,
+    signature,
   };
   const tokenOk = bearer !== undefined && timingSafeEqual(bearer, token);
   const valid = tokenOk && nonce !== null && sent !== undefined && timingSafeEqual(sent, signature);
@@ -153,7 +138,9 @@ export async function verify(
     nonce: options.client?.nonce ?? nonce,
     signature: sent,
   };
-  const mismatch = valid ? null : (ORDER.find((s) => s in theirs && theirs[s] !== ours[s]) ?? 'signature');
+  const mismatch = valid
+    ? null
+    : ((Object.keys(ours) as StepName[]).find((s) => s in theirs && theirs[s] !== ours[s]) ?? 'signature');
   return {
     valid,
     steps: options.revealSecrets

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sign } from '../src/index.js';
+import { percentEncode, sign } from '../src/index.js';
 
 const credentials = { signingSecret: 'TestSigningSecret', accessToken: 'TestToken' };
 const params = (url: string, body?: string | URLSearchParams | object): Promise<string> =>
@@ -61,6 +61,59 @@ describe('parameter string', () => {
         for (let i = 1; i < keys.length; i++) expect((keys[i - 1] ?? '') <= (keys[i] ?? '')).toBe(true);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('gives the same string however the request spelled its escapes (fast and slow paths agree)', async () => {
+    // Upper-case escapes take the fast path; lower-case hex, `+` for space and raw characters take the
+    // decode-then-encode path. All must sign as RFC 3986 of the decoded text.
+    const text = fc.string({
+      unit: fc.constantFrom(
+        'a',
+        'A',
+        'M',
+        'Z',
+        '0',
+        '9',
+        '-',
+        '.',
+        '_',
+        ' ',
+        '+',
+        '%',
+        '[',
+        ']',
+        '@',
+        ':',
+        '/',
+        '*',
+        '~',
+        '{',
+        '`',
+        'é',
+        '\u00ff',
+        '€',
+      ),
+      maxLength: 8,
+    });
+    await fc.assert(
+      fc.asyncProperty(text, text, async (key, value) => {
+        const want = `${percentEncode(key)}=${percentEncode(value)}`;
+        const upper = `${percentEncode(key)}=${percentEncode(value)}`;
+        const lower = upper.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
+        const form = new URLSearchParams([[key, value]]).toString();
+        // Every UTF-8 byte escaped, letters and digits too: `%41` must sign as `A`.
+        const every = (t: string): string =>
+          [...new TextEncoder().encode(t)]
+            .map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`)
+            .join('');
+        expect(await params(`https://h/p?${every(key)}=${every(value)}`)).toBe(want);
+        expect(await params(`https://h/p?${upper}`)).toBe(want);
+        expect(await params(`https://h/p?${lower}`)).toBe(want);
+        expect(await params('https://h/p', form)).toBe(want);
+        expect(await params('https://h/p', upper.replaceAll('%20', '+'))).toBe(want);
+      }),
+      { numRuns: 300 },
     );
   });
 });

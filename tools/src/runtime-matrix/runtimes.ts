@@ -27,7 +27,8 @@ export const runtimeBinaries: Record<Exclude<RuntimeName, 'chromium'>, string> =
   node24: join(toolsDir, 'node_modules', 'node24', 'bin', 'node'),
   deno: bin('deno'),
   bun: bin('bun'),
-  workerd: bin('workerd'),
+  // The package's own binary, not the .bin shell shim: killing the shim would leave workerd running.
+  workerd: join(toolsDir, 'node_modules', 'workerd', 'bin', 'workerd'),
 };
 
 export const allRuntimes: readonly RuntimeName[] = [
