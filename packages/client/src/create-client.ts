@@ -32,7 +32,7 @@ export interface ClientOptions<V extends Variant> {
   readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Retries of 429 and 503 for GET, PUT and DELETE (default 3 attempts); `false` turns them off. */
   readonly retry?: RetryPolicy | false | undefined;
-  /** Per-attempt timeout in ms until the response headers arrive (default 30 000; 0 for none). */
+  /** Per-attempt timeout in ms until the response headers arrive (default 0: none, as `fetch`). */
   readonly timeoutMs?: number | undefined;
   /** The clock in epoch ms, for `Retry-After` dates (default `Date.now`). */
   readonly now?: (() => number) | undefined;

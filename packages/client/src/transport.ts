@@ -75,7 +75,7 @@ export function createTransport(options: TransportOptions): (request: Draft) => 
   const policy = options.retry === false ? { attempts: 1 } : (options.retry ?? {});
   const attempts = Math.max(1, policy.attempts ?? 3);
   const sleep = options.sleep ?? defaultSleep;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? 0;
 
   return async (request) => {
     const { url, method, headers, init } = request;

@@ -2,7 +2,7 @@ import { SignerError } from './signer-error.js';
 
 /** One error for both directions: the caller fixes the same input either way. */
 export const malformed = (cause: unknown): never => {
-  throw new SignerError('MALFORMED_ENCODING', 'Malformed parameter: bad %-escape or lone surrogate', {
+  throw new SignerError('MALFORMED_ENCODING', 'Malformed parameter: %-escape or surrogate', {
     cause,
   });
 };
