@@ -1,10 +1,45 @@
 import type { Hono } from 'hono';
 import { countries, countryById } from '../countries.js';
 import { referenceEnvelope } from '../paging.js';
-import { referenceData } from '../reference-data.js';
+import {
+  type LedgerAccountItem,
+  type ReferenceData,
+  type RefItem,
+  referenceData,
+} from '../reference-data.js';
 import type { SandboxEnv } from '../sandbox-env.js';
 import { notFound } from '../sandbox-error.js';
 import { ledgerView, NULL_REF, pathId, refItem } from './shared.js';
+
+/** GET of one reference item by id, 404 when the variant has no such item. */
+function lookup(
+  app: Hono<SandboxEnv>,
+  path: string,
+  label: string,
+  list: (ref: ReferenceData) => readonly RefItem[],
+): void {
+  app.get(path, (c) => {
+    const id = pathId(c, label);
+    const item = list(referenceData(c.get('auth').variant)).find((a) => a.id === id);
+    if (!item) throw notFound(`${label} ${id}`);
+    return c.json(refItem(item));
+  });
+}
+
+/** An income type, or a Variant B expense type: the ledger account with its tax code as `{ id, name, $key }`. */
+function taxedType(
+  ref: ReferenceData,
+  e: LedgerAccountItem,
+): { id: number; name: string; nominal_code: number; tax_code: object; $key: number } {
+  const tax = ref.taxCodes.find((t) => t.id === e.taxCodeId);
+  return {
+    id: e.id,
+    name: e.name,
+    nominal_code: e.nominalCode,
+    tax_code: tax ? { id: tax.id, name: tax.name, $key: tax.id } : NULL_REF,
+    $key: e.id,
+  };
+}
 
 /**
  * Reference lists (every item in one page) and their lookups: account types, artefact statuses,
@@ -14,24 +49,14 @@ export function referenceRoutes(app: Hono<SandboxEnv>): void {
   app.get('/accounts/v2/account_types', (c) =>
     c.json(referenceEnvelope(referenceData(c.get('auth').variant).accountTypes.map(refItem))),
   );
-  app.get('/accounts/v2/account_types/:id', (c) => {
-    const id = pathId(c, 'Account type');
-    const item = referenceData(c.get('auth').variant).accountTypes.find((a) => a.id === id);
-    if (!item) throw notFound(`Account type ${id}`);
-    return c.json(refItem(item));
-  });
+  lookup(app, '/accounts/v2/account_types/:id', 'Account type', (ref) => ref.accountTypes);
   app.get('/accounts/v2/artefact_statuses', (c) =>
     c.json(referenceEnvelope(referenceData(c.get('auth').variant).artefactStatuses.map(refItem))),
   );
   app.get('/accounts/v2/contact_types', (c) =>
     c.json(referenceEnvelope(referenceData(c.get('auth').variant).contactTypes.map(refItem))),
   );
-  app.get('/accounts/v2/contact_types/:id', (c) => {
-    const id = pathId(c, 'Contact type');
-    const item = referenceData(c.get('auth').variant).contactTypes.find((a) => a.id === id);
-    if (!item) throw notFound(`Contact type ${id}`);
-    return c.json(refItem(item));
-  });
+  lookup(app, '/accounts/v2/contact_types/:id', 'Contact type', (ref) => ref.contactTypes);
   app.get('/accounts/v2/countries', (c) =>
     c.json(
       referenceEnvelope(
@@ -51,34 +76,12 @@ export function referenceRoutes(app: Hono<SandboxEnv>): void {
     const items =
       variant === 'de'
         ? ref.expenseTypes.map((e) => ledgerView(variant, e))
-        : ref.expenseTypes.map((e) => {
-            const tax = ref.taxCodes.find((t) => t.id === e.taxCodeId);
-            return {
-              id: e.id,
-              name: e.name,
-              nominal_code: e.nominalCode,
-              tax_code: tax ? { id: tax.id, name: tax.name, $key: tax.id } : NULL_REF,
-              $key: e.id,
-            };
-          });
+        : ref.expenseTypes.map((e) => taxedType(ref, e));
     return c.json(referenceEnvelope<object>(items));
   });
   app.get('/accounts/v2/income_types', (c) => {
     const ref = referenceData(c.get('auth').variant);
-    return c.json(
-      referenceEnvelope(
-        ref.incomeTypes.map((e) => {
-          const tax = ref.taxCodes.find((t) => t.id === e.taxCodeId);
-          return {
-            id: e.id,
-            name: e.name,
-            nominal_code: e.nominalCode,
-            tax_code: tax ? { id: tax.id, name: tax.name, $key: tax.id } : NULL_REF,
-            $key: e.id,
-          };
-        }),
-      ),
-    );
+    return c.json(referenceEnvelope(ref.incomeTypes.map((e) => taxedType(ref, e))));
   });
   app.get('/accounts/v2/financial_settings', (c) => {
     const { variant, business } = c.get('auth');
