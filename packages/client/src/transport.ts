@@ -1,22 +1,17 @@
 import { type Credentials, SignerError, sign } from '@acctkit/signer';
 import { AccountingError } from './accounting-error.js';
-import { type RetryPolicy, retryDelay } from './retry-delay.js';
-import type { TokenManager } from './token-manager.js';
+import type { ClientOptions } from './create-client.js';
+import { retryDelay } from './retry-delay.js';
+import type { Variant } from './variant.js';
 
 /** Waits `ms` milliseconds; rejects with the signal's reason when it aborts first. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-/** What the transport needs: credentials, the fetch to send with, retries, timeout and clocks. */
-export interface TransportOptions {
-  readonly credentials?: Credentials | undefined;
-  readonly tokens?: TokenManager | undefined;
-  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
-  readonly retry?: RetryPolicy | false | undefined;
-  readonly timeoutMs?: number | undefined;
-  readonly now?: (() => number) | undefined;
-  readonly random?: (() => number) | undefined;
-  readonly sleep?: Sleep | undefined;
-}
+/** What the transport needs of the client's options: credentials, fetch, retries, timeout and clocks. */
+export type TransportOptions = Pick<
+  ClientOptions<Variant>,
+  'credentials' | 'tokens' | 'fetch' | 'retry' | 'timeoutMs' | 'now' | 'random' | 'sleep'
+>;
 
 /** The parts of a `RequestInit` openapi-fetch fills in; any other field is passed on as given. */
 type DraftInit = RequestInit & { method: string; headers: Headers; body?: string | undefined };

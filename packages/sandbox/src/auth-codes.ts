@@ -2,18 +2,6 @@ import type { SqliteDatabase } from './database.js';
 import type { Scope } from './scope.js';
 import { hashToken } from './secrets.js';
 
-/** A stored authorization code (only its hash is kept). */
-export interface AuthCode {
-  readonly codeHash: string;
-  readonly clientId: string;
-  readonly redirectUri: string;
-  readonly userId: number;
-  readonly businessId: number;
-  readonly scope: Scope;
-  readonly expiresAt: number;
-  readonly usedAt: number | null;
-}
-
 /** What a new code is bound to. */
 export interface AuthCodeGrant {
   readonly clientId: string;
@@ -22,6 +10,12 @@ export interface AuthCodeGrant {
   readonly businessId: number;
   readonly scope: Scope;
   readonly expiresAt: number;
+}
+
+/** A stored authorization code (only its hash is kept). */
+export interface AuthCode extends AuthCodeGrant {
+  readonly codeHash: string;
+  readonly usedAt: number | null;
 }
 
 interface CodeRow {
