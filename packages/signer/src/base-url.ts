@@ -1,4 +1,9 @@
 import { SignerError } from './signer-error.js';
+
+/**
+ * Splits a request URL into its signed base URL (`https`, the host as `URL` gives it, lower-case, with
+ * port 443 or 80 dropped and any other port kept, the path as sent) and its raw query without `?`.
+ */
 export function splitUrl(url: string | URL): [base: string, query: string] {
   let u: URL;
   try {
@@ -6,6 +11,5 @@ export function splitUrl(url: string | URL): [base: string, query: string] {
   } catch (cause) {
     throw new SignerError('INVALID_URL', 'URL must be absolute', { cause });
   }
-  const { hostname, port, pathname } = u;
-  return [`https://${hostname}${/^(80|443)?$/.test(port) ? '' : `:${port}`}${pathname}`, u.search.slice(1)];
+  return [`https://${u.host.replace(/:(443|80)$/, '')}${u.pathname}`, u.search.slice(1)];
 }

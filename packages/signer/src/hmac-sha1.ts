@@ -11,30 +11,36 @@ const keys = new Map<string, Promise<CryptoKey>>();
 const encoder = new TextEncoder();
 
 function importKey(signingKey: string): Promise<CryptoKey> {
-  let key = keys.get(signingKey);
-  if (key) keys.delete(signingKey);
-  else {
-    key = crypto.subtle.importKey('raw', encoder.encode(signingKey), { name: 'HMAC', hash: 'SHA-1' }, false, [
+  const key =
+    keys.get(signingKey) ??
+    crypto.subtle.importKey('raw', encoder.encode(signingKey), { name: 'HMAC', hash: 'SHA-1' }, false, [
       'sign',
     ]);
-    // A failed import must not stay cached.
-    key.catch(() => keys.delete(signingKey));
-    // Keep 32 keys; a server verifying many apps' tokens cycles through more.
-    if (keys.size > 31) keys.delete(keys.keys().next().value as string);
-  }
-  // (Re)insert at the newest end.
-  keys.set(signingKey, key);
+  // (Re)insert at the newest end. Keep 32 keys; a server verifying many apps' tokens cycles through more.
+  keys.delete(signingKey);
+  if (keys.set(signingKey, key).size > 32) keys.delete(keys.keys().next().value as string);
   return key;
 }
+
+/**
+ * `subtle.sign` calls wait for the end of the current event-loop turn and then start together. In Node
+ * each call hands the HMAC to a thread pool, and a call that finds the pool idle pays to wake a thread;
+ * started one by one between other work, nearly every call does, and that costs more than the HMAC.
+ * Started together, they find the pool busy. Runtimes without `setImmediate` (browsers, Workers) start
+ * each call at once. Taken at load so that test fake timers, installed later, cannot stall signing.
+ */
+const defer = (globalThis as { setImmediate?: (resolve: (value: unknown) => void) => unknown }).setImmediate;
 
 /**
  * base64(HMAC-SHA1(signingKey, data)) through WebCrypto, with the imported key cached.
  */
 export async function hmacSha1(signingKey: string, data: string): Promise<string> {
   try {
-    return toBase64(
-      new Uint8Array(await crypto.subtle.sign('HMAC', await importKey(signingKey), encoder.encode(data))),
-    );
+    const key = importKey(signingKey);
+    const bytes = encoder.encode(data);
+    // `setImmediate(resolve, reject)` calls `resolve(reject)` after this turn; the value is unused.
+    if (defer) await new Promise(defer);
+    return toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', await key, bytes)));
   } catch (cause) {
     throw new SignerError('CRYPTO_FAILED', 'WebCrypto failed', { cause });
   }

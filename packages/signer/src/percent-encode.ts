@@ -2,14 +2,14 @@ import { SignerError } from './signer-error.js';
 
 /** One error for both directions: the caller fixes the same input either way. */
 export const malformed = (cause: unknown): never => {
-  throw new SignerError('MALFORMED_ENCODING', 'Malformed parameter: %-escape or surrogate', {
+  throw new SignerError('MALFORMED_ENCODING', 'Bad %-escape or lone surrogate', {
     cause,
   });
 };
 
-// encodeURIComponent leaves ! ' ( ) * alone; RFC 3986 reserves them.
-const SUB_DELIMS = /[!'()*]/g;
-const hex = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+// encodeURIComponent leaves ! ' ( ) * alone; RFC 3986 reserves them. `escape` gives the upper-case
+// escapes of the first four (and leaves `*`).
+const SUB_DELIMS = /[!'()]/g;
 
 /**
  * Percent-encodes a string by RFC 3986: UTF-8 bytes, upper-case hex, only `A-Z a-z 0-9 - _ . ~` left
@@ -25,7 +25,7 @@ const hex = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase(
  */
 export function percentEncode(value: string): string {
   try {
-    return encodeURIComponent(value).replace(SUB_DELIMS, hex);
+    return encodeURIComponent(value).replace(SUB_DELIMS, escape).replaceAll('*', '%2A');
   } catch (cause) {
     return malformed(cause);
   }

@@ -27,7 +27,7 @@ import { sign } from './sign.js';
  */
 export async function signRequest(request: Request, credentials: Credentials): Promise<Request> {
   const headers = new Headers(request.headers);
-  const bytes = request.body && isForm(headers) ? new Uint8Array(await request.arrayBuffer()) : undefined;
+  const bytes = request.body && isForm(headers) ? await request.arrayBuffer() : undefined;
   const s = await sign(
     { method: request.method, url: request.url, body: bytes && new TextDecoder().decode(bytes) },
     credentials,

@@ -109,7 +109,7 @@ export async function verify(
       : null
     : request.body;
   // Headers strip leading and trailing whitespace, so a newline some clients append is already gone.
-  const sent = headers.get('x-signature') ?? undefined;
+  const sent = headers.get('x-signature');
   const nonce = headers.get('x-nonce');
   const bearer = /^Bearer +(\S+)/i.exec(headers.get('authorization') ?? '')?.[1];
   const token = credentials.accessToken ?? bearer ?? '';
@@ -129,13 +129,13 @@ export async function verify(
     signature,
   };
   const tokenOk = bearer !== undefined && timingSafeEqual(bearer, token);
-  const valid = tokenOk && nonce !== null && sent !== undefined && timingSafeEqual(sent, signature);
-  // What the client sent or says it computed. The token was compared above in constant time; only the
-  // outcome enters here.
+  const valid = tokenOk && nonce !== null && sent !== null && timingSafeEqual(sent, signature);
+  // What the client sent or says it computed (its own nonce, if it reports one, else the header's). The
+  // token was compared above in constant time; only the outcome enters here.
   const theirs: Partial<Record<StepName, unknown>> = {
+    nonce,
     ...options.client,
     token: tokenOk && token,
-    nonce: options.client?.nonce ?? nonce,
     signature: sent,
   };
   const mismatch = valid

@@ -2,8 +2,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedFetch, sign, verify } from '../src/index.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSignedFetch, SignerError, sign, verify } from '../src/index.js';
 
 const credentials = { signingSecret: 'TestSigningSecret', accessToken: 'TestToken' };
 
@@ -31,6 +31,45 @@ describe('WebCrypto signature against node:crypto', () => {
     );
     const expected = createHmac('sha1', 'sécret&ü&tök€n').update(s.baseString, 'utf8').digest('base64');
     expect(s.signature).toBe(expected);
+  });
+});
+
+describe('signatures started together', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('gives each of 200 concurrent requests its own correct signature', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        sign({ method: 'POST', url: `https://h/p?page=${i}`, body: `n=${i}` }, credentials),
+      ),
+    );
+    for (const [i, s] of results.entries()) {
+      expect(s.parameterString).toBe(`n=${i}&page=${i}`);
+      expect(s.signature).toBe(
+        createHmac('sha1', 'TestSigningSecret&TestToken').update(s.baseString).digest('base64'),
+      );
+    }
+  });
+
+  it('keeps signing while fake timers are installed (they are installed after the import)', async () => {
+    vi.useFakeTimers();
+    const s = await sign({ method: 'GET', url: 'https://h/p', nonce: 'n' }, credentials);
+    expect(s.signature).toBe(
+      createHmac('sha1', 'TestSigningSecret&TestToken').update(s.baseString).digest('base64'),
+    );
+  });
+
+  it('reports CRYPTO_FAILED with the cause when WebCrypto refuses to sign', async () => {
+    const refusal = new Error('operation refused');
+    vi.spyOn(crypto.subtle, 'sign').mockRejectedValueOnce(refusal);
+    const error = await sign({ method: 'GET', url: 'https://h/p' }, credentials).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SignerError);
+    expect(error).toMatchObject({ code: 'CRYPTO_FAILED', cause: refusal });
+    // The next call signs again.
+    await expect(sign({ method: 'GET', url: 'https://h/p' }, credentials)).resolves.toHaveProperty('signature');
   });
 });
 

@@ -116,4 +116,32 @@ describe('parameter string', () => {
       { numRuns: 300 },
     );
   });
+
+  it('reads whole queries and bodies the same on both paths, whatever their shape', async () => {
+    // Several pairs in one text: the whole-text fast path must give what decoding each part gives,
+    // and a text it cannot take (an empty part, a part without `=` or with two, lower-case hex)
+    // must fall back without losing or merging pairs.
+    const component = fc.string({
+      unit: fc.constantFrom('a', 'Z', '0', '-', '.', '_', '~', ' ', '+', '=', '&', '%', '[', ']', 'é'),
+      maxLength: 5,
+    });
+    const pairs = fc.array(fc.tuple(component, component), { maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(pairs, fc.constantFrom('', '&', '&&'), async (list, gap) => {
+        const want = await params('https://h/p', new URLSearchParams(list));
+        const upper = list.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`);
+        const lower = upper.map((p) => p.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()));
+        expect(await params(`https://h/p?${upper.join('&')}`)).toBe(want);
+        expect(await params('https://h/p', upper.join('&').replaceAll('%20', '+'))).toBe(want);
+        expect(await params('https://h/p', `${gap}${upper.join(`&${gap}`)}${gap}`)).toBe(want);
+        expect(await params(`https://h/p?${lower.join('&')}`, '')).toBe(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps a raw = inside a value and signs a key without = as an empty value', async () => {
+    expect(await params('https://h/p?b=x=y&a', 'c=1')).toBe('a=&b=x%3Dy&c=1');
+    expect(await params('https://h/p?a=1&a=1')).toBe('a=1&a=1');
+  });
 });
