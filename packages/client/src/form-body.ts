@@ -39,10 +39,11 @@ function flatten(value: unknown, key: string, pairs: string[]): void {
   pairs.push(`${percentEncode(key)}=${percentEncode(String(value))}`);
 }
 
+// The prototypes of plain objects; a primitive's is its wrapper's (`Number.prototype`, …).
+const PLAIN: unknown[] = [Object.prototype, null];
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (!value || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return value != null && PLAIN.includes(Object.getPrototypeOf(value));
 }
 
 function invalid(where: string): AccountingError {

@@ -9,7 +9,7 @@ export function splitUrl(url: string | URL): [base: string, query: string] {
   try {
     u = new URL(url);
   } catch (cause) {
-    throw new SignerError('INVALID_URL', 'URL must be absolute', { cause });
+    throw new SignerError('INVALID_URL', 'Not an absolute URL', { cause });
   }
   return [`https://${u.host.replace(/:(443|80)$/, '')}${u.pathname}`, u.search.slice(1)];
 }

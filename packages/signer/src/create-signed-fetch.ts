@@ -27,14 +27,11 @@ export type SignedFetch = (input: RequestInfo | URL, init?: RequestInit) => Prom
  * const response = await signedFetch('https://api.example.test/test/accounts/v2/contacts?page=1');
  * ```
  */
-export function createSignedFetch(
-  credentials: CredentialsSource,
-  options: SignedFetchOptions = {},
-): SignedFetch {
+export function createSignedFetch(credentials: CredentialsSource, options?: SignedFetchOptions): SignedFetch {
   return async (input, init) => {
     // A getter's own error (say, a failed token refresh) passes through unchanged, keeping its code.
     const creds = typeof credentials === 'function' ? await credentials() : credentials;
     const request = await signRequest(new Request(input, init), creds);
-    return (options.fetch ?? fetch)(request);
+    return (options?.fetch ?? fetch)(request);
   };
 }

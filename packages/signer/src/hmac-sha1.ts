@@ -26,10 +26,12 @@ function importKey(signingKey: string): Promise<CryptoKey> {
  * `subtle.sign` calls wait for the end of the current event-loop turn and then start together. In Node
  * each call hands the HMAC to a thread pool, and a call that finds the pool idle pays to wake a thread;
  * started one by one between other work, nearly every call does, and that costs more than the HMAC.
- * Started together, they find the pool busy. Runtimes without `setImmediate` (browsers, Workers) start
- * each call at once. Taken at load so that test fake timers, installed later, cannot stall signing.
+ * Started together, they find the pool busy. One `setImmediate` per turn releases every call waiting
+ * on `turn`. Runtimes without `setImmediate` (browsers, Workers) start each call at once. Taken at load
+ * so that test fake timers, installed later, cannot stall signing.
  */
-const defer = (globalThis as { setImmediate?: (resolve: (value: unknown) => void) => unknown }).setImmediate;
+const defer = (globalThis as { setImmediate?: (run: () => void) => unknown }).setImmediate;
+let turn: Promise<void> | undefined;
 
 /**
  * base64(HMAC-SHA1(signingKey, data)) through WebCrypto, with the imported key cached.
@@ -38,8 +40,13 @@ export async function hmacSha1(signingKey: string, data: string): Promise<string
   try {
     const key = importKey(signingKey);
     const bytes = encoder.encode(data);
-    // `setImmediate(resolve, reject)` calls `resolve(reject)` after this turn; the value is unused.
-    if (defer) await new Promise(defer);
+    if (defer) {
+      // The same promise for every call of this turn, settled by one callback at its end.
+      turn ??= new Promise<void>((go) => defer(go)).finally(() => {
+        turn = undefined;
+      });
+      await turn;
+    }
     return toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', await key, bytes)));
   } catch (cause) {
     throw new SignerError('CRYPTO_FAILED', 'WebCrypto failed', { cause });

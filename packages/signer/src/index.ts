@@ -12,6 +12,7 @@ export { percentEncode } from './percent-encode.js';
 export { type SignedHeaders, type SignInput, type SignResult, sign } from './sign.js';
 export { signRequest } from './sign-request.js';
 export { SignerError, type SignerErrorCode } from './signer-error.js';
+export { timingSafeEqual } from './timing-safe-equal.js';
 export {
   REDACTED,
   type SignatureSteps,

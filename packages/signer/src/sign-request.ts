@@ -33,5 +33,6 @@ export async function signRequest(request: Request, credentials: Credentials): P
     credentials,
   );
   for (const [name, value] of Object.entries(s.headers)) headers.set(name, value);
-  return new Request(request, bytes ? { headers, body: bytes } : { headers });
+  // Without form bytes, `body: undefined` counts as absent and the original body passes through unread.
+  return new Request(request, { headers, body: bytes as ArrayBuffer });
 }

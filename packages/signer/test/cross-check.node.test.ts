@@ -69,7 +69,9 @@ describe('signatures started together', () => {
     expect(error).toBeInstanceOf(SignerError);
     expect(error).toMatchObject({ code: 'CRYPTO_FAILED', cause: refusal });
     // The next call signs again.
-    await expect(sign({ method: 'GET', url: 'https://h/p' }, credentials)).resolves.toHaveProperty('signature');
+    await expect(sign({ method: 'GET', url: 'https://h/p' }, credentials)).resolves.toHaveProperty(
+      'signature',
+    );
   });
 });
 

@@ -1,5 +1,5 @@
+import { timingSafeEqual } from '@acctkit/signer';
 import { AccountingError, OAuthError } from '../accounting-error.js';
-import { timingSafeEqualString } from '../timing-safe-equal.js';
 import { type Variant, variantFromCountry } from '../variant.js';
 
 /** A successful authorization callback. */
@@ -31,10 +31,10 @@ export function parseCallback(url: string | URL, expectedState: string): Callbac
   // A full URL or a bare query: drop everything up to `?` and any fragment.
   const query = new URLSearchParams(String(url).replace(/^[^?]*\?|#.*/g, ''));
   const state = query.get('state');
-  if (!expectedState || state === null || !timingSafeEqualString(state, expectedState))
+  if (!expectedState || state === null || !timingSafeEqual(state, expectedState))
     throw new AccountingError(
       'STATE_MISMATCH',
-      'The callback state is not the one sent: do not continue; start the authorization again.',
+      'The callback state is not the one sent; start the authorization again.',
     );
   const error = query.get('error');
   if (error !== null) throw new OAuthError(error, query.get('error_description') ?? undefined);
