@@ -22,9 +22,9 @@ export type SignBody = string | URLSearchParams | object;
  * Most real queries and form bodies are written so; decoding and re-encoding them would change
  * nothing, so one test of the whole text stands in for a decode and an encode of every key and value.
  * Anything else (lower-case hex, UTF-8 escapes, raw characters, a part without `=` or with two, an
- * empty part) takes the decode-then-encode path, which gives the same pairs more slowly.
+ * empty part) takes the decode-then-encode path, which gives the same pairs more slowly. Read as: parts
+ * `key=value`, each but the last followed by `&`.
  */
-// Parts `key=value`, each but the last followed by `&`.
 const CANONICAL =
   /^(?:(?:[\w.~+-]|%(?:2[\dA-CF]|3[A-F]|40|5[B-E]))*=(?:[\w.~+-]|%(?:2[\dA-CF]|3[A-F]|40|5[B-E]))*&)*(?:[\w.~+-]|%(?:2[\dA-CF]|3[A-F]|40|5[B-E]))*=(?:[\w.~+-]|%(?:2[\dA-CF]|3[A-F]|40|5[B-E]))*$/;
 
