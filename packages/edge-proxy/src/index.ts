@@ -1,0 +1,2 @@
+// Everything exported from this file is public API; everything else is internal.
+export {};
