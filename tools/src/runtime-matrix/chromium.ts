@@ -9,7 +9,7 @@ import {
 } from 'node:http';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Report } from './harness/vitest-shim.ts';
+import type { Report, RunOptions } from './harness/vitest-shim.ts';
 import type { MatrixSandbox } from './packages.ts';
 import type { RunOutcome } from './runtimes.ts';
 
@@ -72,6 +72,7 @@ export async function runInChromium(
   dir: string,
   timeoutMs: number,
   sandbox: MatrixSandbox | undefined,
+  options: RunOptions = {},
 ): Promise<RunOutcome> {
   if (!existsSync(chromiumPath)) {
     return {
@@ -98,13 +99,16 @@ export async function runInChromium(
     page.setDefaultTimeout(timeoutMs);
     await page.goto(`${origin}/__matrix/`);
     const pageSandbox = sandbox ? { ...sandbox, url: origin } : undefined;
-    const report = await page.evaluate(async (given) => {
-      if (given) (globalThis as Record<string, unknown>).__ACCTKIT_SANDBOX__ = given;
-      const mod = (await import('/__matrix/bundle.mjs' as string)) as {
-        main: (log: (line: string) => void) => Promise<unknown>;
-      };
-      return mod.main((line) => console.log(line));
-    }, pageSandbox);
+    const report = await page.evaluate(
+      async ([given, runOptions]) => {
+        if (given) (globalThis as Record<string, unknown>).__ACCTKIT_SANDBOX__ = given;
+        const mod = (await import('/__matrix/bundle.mjs' as string)) as {
+          main: (log: (line: string) => void, options: RunOptions) => Promise<unknown>;
+        };
+        return mod.main((line) => console.log(line), runOptions);
+      },
+      [pageSandbox, options] as const,
+    );
     const typed = report as Report;
     return { report: typed, output: lines.join('\n'), ok: typed.failed === 0 };
   } catch (error) {

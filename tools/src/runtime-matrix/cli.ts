@@ -54,7 +54,9 @@ async function runTests(packages: MatrixPackage[], runtimes: RuntimeName[]): Pro
   const rows: string[] = [];
   let passed = 0;
   let failed = 0;
-  for (const { dir: pkg, sandbox: needsSandbox } of packages) {
+  // As vitest does: `.only` focuses a local run and fails a CI run, where it would hide the rest.
+  const allowOnly = !process.env.CI;
+  for (const { dir: pkg, sandbox: needsSandbox, testTimeout } of packages) {
     const packageDir = resolve(repoRoot, pkg);
     const files = await testFilesOf(packageDir);
     if (files.length === 0) throw new Error(`${pkg} has no runtime-neutral test modules in test/`);
@@ -64,7 +66,10 @@ async function runTests(packages: MatrixPackage[], runtimes: RuntimeName[]): Pro
       for (const runtime of runtimes) {
         const started = Date.now();
         const server = needsSandbox ? await startSandbox() : undefined;
-        const outcome = await runIn(runtime, dir, 300_000, server?.sandbox).finally(() => server?.close());
+        const outcome = await runIn(runtime, dir, 300_000, server?.sandbox, {
+          allowOnly,
+          ...(testTimeout === undefined ? {} : { testTimeout }),
+        }).finally(() => server?.close());
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         const r = outcome.report;
         const counts = r ? `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped` : 'no report';
@@ -77,6 +82,9 @@ async function runTests(packages: MatrixPackage[], runtimes: RuntimeName[]): Pro
         if (!outcome.ok) {
           allOk = false;
           if (outcome.output.trim()) console.log(outcome.output.trim().replace(/^/gm, '      '));
+        }
+        if (r && r.focused.length > 0) {
+          console.log(`      .only in ${r.focused.join(', ')}: only the marked tests ran there`);
         }
         if (r && r.passed + r.failed === 0) {
           allOk = false;

@@ -5,10 +5,13 @@
  *
  * `sandbox: true` starts a fresh `@acctkit/sandbox` on localhost for each runtime; its address and
  * admin token reach the tests as `globalThis.__ACCTKIT_SANDBOX__` (see `MatrixSandbox`).
+ * `testTimeout` is the per-test default in milliseconds (5000 unless set; match the package's
+ * vitest config); a test can still pass its own as the third argument of `it()`.
  */
 export interface MatrixPackage {
   readonly dir: string;
   readonly sandbox?: boolean;
+  readonly testTimeout?: number;
 }
 
 export const matrixPackages: readonly MatrixPackage[] = [

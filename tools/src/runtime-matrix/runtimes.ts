@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeLauncher } from './bundle.ts';
 import { runInChromium } from './chromium.ts';
-import type { Report } from './harness/vitest-shim.ts';
+import type { Report, RunOptions } from './harness/vitest-shim.ts';
 import type { MatrixSandbox } from './packages.ts';
 
 export type RuntimeName = 'node20' | 'node22' | 'node24' | 'deno' | 'bun' | 'workerd' | 'chromium';
@@ -105,6 +105,7 @@ async function runWorkerd(
   dir: string,
   timeoutMs: number,
   sandbox: MatrixSandbox | undefined,
+  options: RunOptions,
 ): Promise<RunOutcome> {
   const port = await freePort();
   await writeFile(
@@ -115,7 +116,7 @@ async function runWorkerd(
       '  async fetch() {',
       `    ${globalsSource(sandbox)}`,
       '    const lines = [];',
-      '    const report = await main((line) => lines.push(line));',
+      `    const report = await main((line) => lines.push(line), ${JSON.stringify(options)});`,
       '    return Response.json({ report, lines });',
       '  },',
       '};',
@@ -180,15 +181,16 @@ async function runWorkerd(
   }
 }
 
-/** Runs the bundle in `dir` (which exports `main(log)`) under one runtime. */
+/** Runs the bundle in `dir` (which exports `main(log, options)`) under one runtime. */
 export async function runIn(
   runtime: RuntimeName,
   dir: string,
   timeoutMs = 300_000,
   sandbox?: MatrixSandbox,
+  options: RunOptions = {},
 ): Promise<RunOutcome> {
-  if (runtime === 'chromium') return runInChromium(dir, timeoutMs, sandbox);
-  if (runtime === 'workerd') return runWorkerd(dir, timeoutMs, sandbox);
+  if (runtime === 'chromium') return runInChromium(dir, timeoutMs, sandbox, options);
+  if (runtime === 'workerd') return runWorkerd(dir, timeoutMs, sandbox, options);
   const command = runtimeBinaries[runtime];
   if (!existsSync(command)) {
     return {
@@ -197,7 +199,7 @@ export async function runIn(
       ok: false,
     };
   }
-  const launcher = await writeLauncher(dir, globalsSource(sandbox));
+  const launcher = await writeLauncher(dir, globalsSource(sandbox), options);
   const args =
     runtime === 'deno'
       ? ['run', '--quiet', '--no-config', '--no-lock', '--no-prompt', '--allow-net=127.0.0.1', launcher]

@@ -1,21 +1,35 @@
 /**
- * A small stand-in for the part of vitest's API that runtime-neutral test modules use. The runtime
+ * A small runner with the part of vitest's API that runtime-neutral test modules use. The runtime
  * matrix bundles every test module with `vitest` resolved to this file, so the same module runs under
- * vitest on Node and under this runner in Deno, Bun, workerd and browsers. A matcher it does not know
- * throws instead of passing silently.
+ * vitest on Node and under this runner in Deno, Bun, workerd and browsers. `expect` is vitest's own
+ * (see ./expect.ts). As in vitest: tests run in declaration order; `.only` focuses its file (and is
+ * refused when `allowOnly` is false, as vitest does on CI); every test and hook has a timeout.
  */
+import { checkAssertionCount, expect, resetAssertionState } from './expect.ts';
+
+export { expect };
 
 type Hook = () => unknown;
 type TestFn = () => unknown;
+type Mode = 'run' | 'skip' | 'only' | 'todo';
+
+interface TestCase {
+  readonly kind: 'test';
+  readonly name: string;
+  readonly fn: TestFn | undefined;
+  readonly mode: Mode;
+  readonly timeout: number | undefined;
+}
 
 interface Suite {
-  name: string;
-  tests: { name: string; fn: TestFn | undefined; skip: boolean }[];
-  suites: Suite[];
-  beforeAll: Hook[];
-  afterAll: Hook[];
-  beforeEach: Hook[];
-  afterEach: Hook[];
+  readonly kind: 'suite';
+  readonly name: string;
+  mode: Mode;
+  readonly children: (TestCase | Suite)[];
+  readonly beforeAll: Hook[];
+  readonly afterAll: Hook[];
+  readonly beforeEach: Hook[];
+  readonly afterEach: Hook[];
 }
 
 export interface TestResult {
@@ -30,14 +44,38 @@ export interface Report {
   passed: number;
   failed: number;
   skipped: number;
+  /** Files in which `.only` focused the run: only their marked tests ran. */
+  focused: string[];
   results: TestResult[];
 }
 
-function newSuite(name: string): Suite {
-  return { name, tests: [], suites: [], beforeAll: [], afterAll: [], beforeEach: [], afterEach: [] };
+/** How {@link runAll} runs the registered tests. */
+export interface RunOptions {
+  /** Run `.only` tests alone (true, the default) or fail the file that has one (false, as on CI). */
+  readonly allowOnly?: boolean;
+  /** Milliseconds a test may take unless it passes its own timeout. Default 5000, as in vitest. */
+  readonly testTimeout?: number;
+  /** Milliseconds a hook may take. Default 10000, as in vitest. */
+  readonly hookTimeout?: number;
 }
 
-const files: { file: string; root: Suite }[] = [];
+export const DEFAULT_TEST_TIMEOUT = 5_000;
+export const DEFAULT_HOOK_TIMEOUT = 10_000;
+
+function newSuite(name: string, mode: Mode = 'run'): Suite {
+  return {
+    kind: 'suite',
+    name,
+    mode,
+    children: [],
+    beforeAll: [],
+    afterAll: [],
+    beforeEach: [],
+    afterEach: [],
+  };
+}
+
+let files: { file: string; root: Suite }[] = [];
 let current: Suite = newSuite('');
 files.push({ file: '(unnamed)', root: current });
 
@@ -47,46 +85,119 @@ export function enterFile(file: string): void {
   files.push({ file, root: current });
 }
 
-type DescribeFn = (name: string, fn: () => void) => void;
-type ItFn = (name: string, fn?: TestFn, timeout?: number) => void;
+type TestOptions = { timeout?: number; skip?: boolean; only?: boolean; todo?: boolean };
+type ItFn = (
+  name: string,
+  fnOrOptions?: TestFn | TestOptions | number,
+  fnOrTimeout?: TestFn | number,
+) => void;
+type DescribeFn = (name: string, fnOrOptions?: (() => void) | TestOptions, fn?: () => void) => void;
+type Each = <T>(
+  table: readonly T[],
+) => (name: string, fn: (...args: never[]) => unknown, timeout?: number) => void;
 
-function makeDescribe(skip: boolean): DescribeFn {
-  return (name, fn) => {
+interface ItApi extends ItFn {
+  skip: ItFn;
+  only: ItFn;
+  todo: (name: string) => void;
+  skipIf: (condition: unknown) => ItFn;
+  runIf: (condition: unknown) => ItFn;
+  each: Each;
+}
+interface DescribeApi extends DescribeFn {
+  skip: DescribeFn;
+  only: DescribeFn;
+  todo: (name: string) => void;
+  skipIf: (condition: unknown) => DescribeFn;
+  runIf: (condition: unknown) => DescribeFn;
+  each: Each;
+}
+
+function modeOf(base: Mode, options: TestOptions | undefined): Mode {
+  if (options?.todo) return 'todo';
+  if (options?.skip || base === 'skip') return 'skip';
+  if (options?.only || base === 'only') return 'only';
+  return base;
+}
+
+/** Accepts vitest's shapes: (name, fn), (name, fn, timeout), (name, options, fn). */
+function parseTestArgs(
+  a: TestFn | TestOptions | number | undefined,
+  b: TestFn | number | undefined,
+): { fn: TestFn | undefined; options: TestOptions | undefined; timeout: number | undefined } {
+  if (typeof a === 'function')
+    return { fn: a, options: undefined, timeout: typeof b === 'number' ? b : undefined };
+  const options = typeof a === 'number' ? { timeout: a } : a;
+  return { fn: typeof b === 'function' ? b : undefined, options, timeout: options?.timeout };
+}
+
+function makeIt(base: Mode): ItFn {
+  return (name, a, b) => {
+    const { fn, options, timeout } = parseTestArgs(a, b);
+    const mode = fn === undefined ? 'todo' : modeOf(base, options);
+    current.children.push({ kind: 'test', name, fn, mode, timeout });
+  };
+}
+
+function makeDescribe(base: Mode): DescribeFn {
+  return (name, a, b) => {
+    const fn = typeof a === 'function' ? a : b;
+    const options = typeof a === 'object' ? a : undefined;
     const parent = current;
-    const suite = newSuite(name);
-    parent.suites.push(suite);
+    const suite = newSuite(name, fn === undefined ? 'todo' : modeOf(base, options));
+    parent.children.push(suite);
     current = suite;
     try {
-      fn();
-      if (skip) for (const t of suite.tests) t.skip = true;
+      fn?.();
     } finally {
       current = parent;
     }
   };
 }
 
-function makeIt(skip: boolean): ItFn {
-  return (name, fn) => {
-    current.tests.push({ name, fn, skip: skip || fn === undefined });
+/** Formats an `each` title the way vitest does for the common placeholders. */
+function eachTitle(template: string, row: unknown, args: unknown[], index: number): string {
+  let i = 0;
+  const title = template.replace(/%[sdifjo#%]/g, (token) => {
+    if (token === '%%') return '%';
+    if (token === '%#') return String(index);
+    const value = args[i++];
+    if (token === '%j' || token === '%o') return JSON.stringify(value);
+    if (token === '%d' || token === '%i') return String(Math.trunc(Number(value)));
+    return typeof value === 'string' ? value : String(value);
+  });
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return title;
+  return title.replace(/\$([\w.]+)/g, (whole, key: string) => {
+    const value = (row as Record<string, unknown>)[key];
+    return value === undefined ? whole : typeof value === 'string' ? value : JSON.stringify(value);
+  });
+}
+
+function makeEach(register: ItFn | DescribeFn): Each {
+  return (table) => (name, fn, timeout) => {
+    table.forEach((row, index) => {
+      const args = Array.isArray(row) ? [...row] : [row];
+      const call = () => (fn as (...a: unknown[]) => unknown)(...args);
+      (register as ItFn)(eachTitle(name, row, args, index), call, timeout);
+    });
   };
 }
 
-export const describe: DescribeFn & { skip: DescribeFn; only: DescribeFn } = Object.assign(
-  makeDescribe(false),
-  {
-    skip: makeDescribe(true),
-    only: makeDescribe(false),
-  },
-);
-export const it: ItFn & { skip: ItFn; only: ItFn; todo: (name: string) => void } = Object.assign(
-  makeIt(false),
-  {
-    skip: makeIt(true),
-    only: makeIt(false),
-    todo: (name: string) => makeIt(true)(name),
-  },
-);
-export const test: typeof it = it;
+function api<F extends ItFn | DescribeFn>(make: (mode: Mode) => F) {
+  const run = make('run');
+  return Object.assign(run, {
+    skip: make('skip'),
+    only: make('only'),
+    todo: (name: string) => (make('todo') as ItFn)(name),
+    skipIf: (condition: unknown) => make(condition ? 'skip' : 'run'),
+    runIf: (condition: unknown) => make(condition ? 'run' : 'skip'),
+    each: makeEach(run),
+  });
+}
+
+export const it: ItApi = api(makeIt) as ItApi;
+export const test: ItApi = it;
+export const describe: DescribeApi = api(makeDescribe) as DescribeApi;
 
 export function beforeAll(fn: Hook): void {
   current.beforeAll.push(fn);
@@ -106,284 +217,170 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
+// Captured at load: a test that replaces the global timers must not disable its own timeout.
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
+
+/** Runs `fn`, failing with a message naming `what` when it takes longer than `ms`. */
+async function withTimeout(fn: () => unknown, ms: number, what: string): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, fail) => {
+    timer = realSetTimeout(() => {
+      fail(new Error(`${what} timed out in ${ms}ms. Pass a longer timeout as the third argument of it().`));
+    }, ms);
+  });
+  try {
+    await Promise.race([Promise.resolve().then(fn), expired]);
+  } finally {
+    realClearTimeout(timer);
+  }
+}
+
+function hasOnly(suite: Suite): boolean {
+  return suite.children.some((c) => c.mode === 'only' || (c.kind === 'suite' && hasOnly(c)));
+}
+
+function onlyNames(suite: Suite, path: string[]): string[] {
+  const names = suite.name ? [...path, suite.name] : path;
+  return suite.children.flatMap((c) => [
+    ...(c.mode === 'only' ? [[...names, c.name].join(' > ')] : []),
+    ...(c.kind === 'suite' ? onlyNames(c, names) : []),
+  ]);
+}
+
+interface Context {
+  readonly file: string;
+  /** Whether `.only` focuses this file. */
+  readonly focused: boolean;
+  readonly testTimeout: number;
+  readonly hookTimeout: number;
+  readonly results: TestResult[];
+  readonly log: (line: string) => void;
+}
+
 async function runSuite(
-  file: string,
+  ctx: Context,
   suite: Suite,
   path: string[],
   inherited: { before: Hook[]; after: Hook[] },
-  results: TestResult[],
-  log: (line: string) => void,
+  parentSelected: boolean,
+  parentSkipped: boolean,
 ): Promise<void> {
   const before = [...inherited.before, ...suite.beforeEach];
   const after = [...suite.afterEach, ...inherited.after];
   const names = suite.name ? [...path, suite.name] : path;
+  const selected = parentSelected || suite.mode === 'only';
+  const skipped = parentSkipped || suite.mode === 'skip' || suite.mode === 'todo';
+  const willRun = (t: TestCase): boolean =>
+    !skipped &&
+    t.fn !== undefined &&
+    (t.mode === 'run' || t.mode === 'only') &&
+    (!ctx.focused || selected || t.mode === 'only');
+  const anyRuns = (s: Suite, sel: boolean): boolean =>
+    s.mode !== 'skip' &&
+    s.mode !== 'todo' &&
+    s.children.some((c) =>
+      c.kind === 'test'
+        ? c.fn !== undefined &&
+          (c.mode === 'run' || c.mode === 'only') &&
+          (!ctx.focused || sel || c.mode === 'only')
+        : anyRuns(c, sel || c.mode === 'only'),
+    );
+  const active = !skipped && anyRuns(suite, selected);
   let setupError: unknown;
-  try {
-    for (const hook of suite.beforeAll) await hook();
-  } catch (error) {
-    setupError = error;
+  if (active) {
+    try {
+      for (const hook of suite.beforeAll)
+        await withTimeout(hook, ctx.hookTimeout, `beforeAll of "${names.join(' > ')}"`);
+    } catch (error) {
+      setupError = error;
+    }
   }
-  for (const t of suite.tests) {
-    const name = [...names, t.name].join(' > ');
-    if (t.skip || !t.fn) {
-      results.push({ file, name, status: 'skipped', ms: 0 });
+  for (const child of suite.children) {
+    if (child.kind === 'suite') {
+      await runSuite(ctx, child, names, { before, after }, selected, skipped);
+      continue;
+    }
+    const name = [...names, child.name].join(' > ');
+    if (!willRun(child)) {
+      ctx.results.push({ file: ctx.file, name, status: 'skipped', ms: 0 });
       continue;
     }
     const started = Date.now();
     try {
       if (setupError) throw setupError;
-      for (const hook of before) await hook();
+      resetAssertionState();
+      for (const hook of before) await withTimeout(hook, ctx.hookTimeout, `beforeEach of "${name}"`);
       try {
-        await t.fn();
+        await withTimeout(child.fn as TestFn, child.timeout ?? ctx.testTimeout, `Test "${name}"`);
+        checkAssertionCount();
       } finally {
-        for (const hook of after) await hook();
+        for (const hook of after) await withTimeout(hook, ctx.hookTimeout, `afterEach of "${name}"`);
       }
-      results.push({ file, name, status: 'passed', ms: Date.now() - started });
+      ctx.results.push({ file: ctx.file, name, status: 'passed', ms: Date.now() - started });
     } catch (error) {
       const message = describeError(error);
-      results.push({ file, name, status: 'failed', error: message, ms: Date.now() - started });
-      log(`FAIL ${file} > ${name}\n  ${message}`);
+      ctx.results.push({ file: ctx.file, name, status: 'failed', error: message, ms: Date.now() - started });
+      ctx.log(`FAIL ${ctx.file} > ${name}\n  ${message}`);
     }
   }
-  for (const child of suite.suites) await runSuite(file, child, names, { before, after }, results, log);
+  if (!active) return;
   for (const hook of suite.afterAll) {
     try {
-      await hook();
+      await withTimeout(hook, ctx.hookTimeout, `afterAll of "${names.join(' > ')}"`);
     } catch (error) {
-      results.push({
-        file,
+      const message = describeError(error);
+      ctx.results.push({
+        file: ctx.file,
         name: [...names, '(afterAll)'].join(' > '),
         status: 'failed',
-        error: describeError(error),
+        error: message,
         ms: 0,
       });
+      ctx.log(`FAIL ${ctx.file} > ${[...names, '(afterAll)'].join(' > ')}\n  ${message}`);
     }
   }
 }
 
-/** Runs every registered test, file by file, and returns the counts with each result. */
-export async function runAll(log: (line: string) => void = () => {}): Promise<Report> {
+/**
+ * Runs every test registered since the last run, file by file, and returns the counts with each
+ * result. A file with `.only` runs only its marked tests (the report lists it under `focused`), or,
+ * with `allowOnly: false`, fails without running anything.
+ */
+export async function runAll(
+  log: (line: string) => void = () => {},
+  options: RunOptions = {},
+): Promise<Report> {
   const results: TestResult[] = [];
-  for (const { file, root } of files) await runSuite(file, root, [], { before: [], after: [] }, results, log);
-  const count = (status: TestResult['status']): number => results.filter((r) => r.status === status).length;
-  return { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), results };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// expect
-
-function typeTag(value: unknown): string {
-  return Object.prototype.toString.call(value);
-}
-
-function equals(a: unknown, b: unknown, strict: boolean, seen = new WeakMap<object, unknown>()): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (typeTag(a) !== typeTag(b)) return false;
-  if (strict && Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
-  if (seen.get(a) === b) return true;
-  seen.set(a, b);
-  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
-  if (a instanceof RegExp && b instanceof RegExp) return a.source === b.source && a.flags === b.flags;
-  if (a instanceof Error && b instanceof Error) return a.message === b.message && a.name === b.name;
-  if (a instanceof ArrayBuffer && b instanceof ArrayBuffer)
-    return equals(new Uint8Array(a), new Uint8Array(b), strict, seen);
-  if (ArrayBuffer.isView(a) && ArrayBuffer.isView(b)) {
-    const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-    const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-    return x.length === y.length && x.every((v, i) => v === y[i]);
-  }
-  if (a instanceof Map && b instanceof Map) {
-    if (a.size !== b.size) return false;
-    for (const [k, v] of a) if (!b.has(k) || !equals(v, b.get(k), strict, seen)) return false;
-    return true;
-  }
-  if (a instanceof Set && b instanceof Set) {
-    if (a.size !== b.size) return false;
-    for (const v of a) if (![...b].some((w) => equals(v, w, strict, seen))) return false;
-    return true;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) {
-      if (strict && i in a !== i in b) return false;
-      if (!equals(a[i], b[i], strict, seen)) return false;
+  const focused: string[] = [];
+  const taken = files;
+  files = [];
+  current = newSuite('');
+  files.push({ file: '(unnamed)', root: current });
+  for (const { file, root } of taken) {
+    const only = hasOnly(root);
+    if (only && options.allowOnly === false) {
+      const error = `.only is not allowed in this run (CI is set): remove it from ${onlyNames(root, [])
+        .map((n) => `"${n}"`)
+        .join(', ')}`;
+      results.push({ file, name: '(.only)', status: 'failed', error, ms: 0 });
+      log(`FAIL ${file}\n  ${error}`);
+      continue;
     }
-    return true;
+    if (only) {
+      focused.push(file);
+      log(`ONLY ${file}: .only is set, so only its marked tests run`);
+    }
+    const ctx: Context = {
+      file,
+      focused: only,
+      testTimeout: options.testTimeout ?? DEFAULT_TEST_TIMEOUT,
+      hookTimeout: options.hookTimeout ?? DEFAULT_HOOK_TIMEOUT,
+      results,
+      log,
+    };
+    await runSuite(ctx, root, [], { before: [], after: [] }, false, false);
   }
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  const keys = (o: Record<string, unknown>): string[] =>
-    Object.keys(o).filter((k) => strict || o[k] !== undefined);
-  const ka = keys(ra);
-  const kb = keys(rb);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.hasOwn(rb, k) && equals(ra[k], rb[k], strict, seen));
-}
-
-function matchesObject(actual: unknown, expected: unknown): boolean {
-  if (typeof expected !== 'object' || expected === null) return equals(actual, expected, false);
-  if (typeof actual !== 'object' || actual === null) return false;
-  if (Array.isArray(expected)) {
-    return (
-      Array.isArray(actual) &&
-      actual.length === expected.length &&
-      expected.every((e, i) => matchesObject(actual[i], e))
-    );
-  }
-  const a = actual as Record<string, unknown>;
-  return Object.entries(expected as Record<string, unknown>).every(
-    ([k, v]) => k in a && matchesObject(a[k], v),
-  );
-}
-
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'function') return `[Function ${value.name || 'anonymous'}]`;
-  if (value instanceof Error) return `${value.name}(${JSON.stringify(value.message)})`;
-  if (value instanceof Uint8Array) return `Uint8Array[${[...value].join(',')}]`;
-  try {
-    const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
-    return text === undefined ? String(value) : text.length > 400 ? `${text.slice(0, 400)}…` : text;
-  } catch {
-    return String(value);
-  }
-}
-
-export class AssertionError extends Error {
-  override name = 'AssertionError';
-}
-
-type ErrorMatcher = string | RegExp | (abstract new (...args: never[]) => unknown) | Error | undefined;
-
-function thrownMatches(error: unknown, expected: ErrorMatcher): boolean {
-  if (expected === undefined) return true;
-  const message = error instanceof Error ? error.message : String(error);
-  if (typeof expected === 'string') return message.includes(expected);
-  if (expected instanceof RegExp) return expected.test(message);
-  if (expected instanceof Error) return message === expected.message;
-  return error instanceof expected;
-}
-
-function getPath(value: unknown, path: string | string[]): { found: boolean; value: unknown } {
-  const parts = Array.isArray(path) ? path : path.split('.');
-  let node: unknown = value;
-  for (const part of parts) {
-    if (node === null || node === undefined || !(part in Object(node)))
-      return { found: false, value: undefined };
-    node = (node as Record<string, unknown>)[part];
-  }
-  return { found: true, value: node };
-}
-
-type Check = [pass: boolean, message: string];
-
-function matchers(actual: unknown): Record<string, (...args: never[]) => Check> {
-  const a = actual;
-  return {
-    toBe: (e: unknown) => [Object.is(a, e), `expected ${show(a)} to be ${show(e)}`],
-    toEqual: (e: unknown) => [equals(a, e, false), `expected ${show(a)} to equal ${show(e)}`],
-    toStrictEqual: (e: unknown) => [equals(a, e, true), `expected ${show(a)} to strictly equal ${show(e)}`],
-    toMatch: (e: string | RegExp) => [
-      typeof a === 'string' && (typeof e === 'string' ? a.includes(e) : e.test(a)),
-      `expected ${show(a)} to match ${String(e)}`,
-    ],
-    toMatchObject: (e: unknown) => [matchesObject(a, e), `expected ${show(a)} to match object ${show(e)}`],
-    toContain: (e: unknown) => [
-      typeof a === 'string'
-        ? a.includes(String(e))
-        : Array.isArray(a) || a instanceof Set
-          ? [...a].includes(e)
-          : false,
-      `expected ${show(a)} to contain ${show(e)}`,
-    ],
-    toHaveLength: (n: number) => [
-      (a as { length?: unknown } | null)?.length === n,
-      `expected length ${show((a as { length?: unknown } | null)?.length)} to be ${n}`,
-    ],
-    toHaveProperty: (path: string | string[], ...rest: unknown[]) => {
-      const got = getPath(a, path);
-      const pass = got.found && (rest.length === 0 || equals(got.value, rest[0], false));
-      return [
-        pass,
-        `expected ${show(a)} to have property ${show(path)}${rest.length ? ` = ${show(rest[0])}` : ''}`,
-      ];
-    },
-    toBeDefined: () => [a !== undefined, `expected ${show(a)} to be defined`],
-    toBeUndefined: () => [a === undefined, `expected ${show(a)} to be undefined`],
-    toBeNull: () => [a === null, `expected ${show(a)} to be null`],
-    toBeTruthy: () => [Boolean(a), `expected ${show(a)} to be truthy`],
-    toBeFalsy: () => [!a, `expected ${show(a)} to be falsy`],
-    toBeInstanceOf: (c: abstract new (...args: never[]) => unknown) => [
-      a instanceof c,
-      `expected ${show(a)} to be an instance of ${c.name}`,
-    ],
-    toBeGreaterThan: (n: number) => [(a as number) > n, `expected ${show(a)} > ${n}`],
-    toBeGreaterThanOrEqual: (n: number) => [(a as number) >= n, `expected ${show(a)} >= ${n}`],
-    toBeLessThan: (n: number) => [(a as number) < n, `expected ${show(a)} < ${n}`],
-    toBeLessThanOrEqual: (n: number) => [(a as number) <= n, `expected ${show(a)} <= ${n}`],
-    toThrow: (e?: ErrorMatcher) => {
-      if (typeof a !== 'function') return [false, 'expected a function to call'];
-      try {
-        (a as () => unknown)();
-      } catch (error) {
-        return [thrownMatches(error, e), `expected thrown ${show(error)} to match ${show(e)}`];
-      }
-      return [false, `expected the function to throw${e === undefined ? '' : ` ${show(e)}`}`];
-    },
-  };
-}
-
-const aliases: Record<string, string> = { toThrowError: 'toThrow' };
-
-function assertionProxy(actual: unknown, negate: boolean, mode: 'sync' | 'resolves' | 'rejects'): unknown {
-  return new Proxy(
-    {},
-    {
-      get(_target, prop) {
-        if (prop === 'not') return assertionProxy(actual, !negate, mode);
-        if (prop === 'resolves') return assertionProxy(actual, negate, 'resolves');
-        if (prop === 'rejects') return assertionProxy(actual, negate, 'rejects');
-        if (prop === 'then') return undefined;
-        const name = aliases[String(prop)] ?? String(prop);
-        return (...args: never[]) => {
-          const check = (value: unknown, thrown?: { error: unknown }): void => {
-            let result: Check;
-            if (thrown && name === 'toThrow') {
-              const expected = args[0] as ErrorMatcher;
-              result = [
-                thrownMatches(thrown.error, expected),
-                `expected rejection ${show(thrown.error)} to match ${show(expected)}`,
-              ];
-            } else {
-              const matcher = matchers(value)[name];
-              if (!matcher)
-                throw new AssertionError(`matcher ${name} is not supported by the runtime matrix shim`);
-              result = matcher(...args);
-            }
-            const [pass, message] = result;
-            if (pass === negate) throw new AssertionError(negate ? `not: ${message}` : message);
-          };
-          if (mode === 'sync') return check(actual);
-          return Promise.resolve(actual).then(
-            (value) => {
-              if (mode === 'rejects') throw new AssertionError(`expected a rejection, got ${show(value)}`);
-              check(value);
-            },
-            (error: unknown) => {
-              if (mode === 'resolves')
-                throw new AssertionError(`expected a resolution, got rejection ${show(error)}`);
-              check(error, { error });
-            },
-          );
-        };
-      },
-    },
-  );
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: the shim mirrors vitest's loosely typed `expect` chain.
-export function expect(actual: unknown): any {
-  return assertionProxy(actual, false, 'sync');
+  const count = (status: TestResult['status']): number => results.filter((r) => r.status === status).length;
+  return { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), focused, results };
 }
