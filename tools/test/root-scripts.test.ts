@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/paths.ts';
+
+const scripts = (
+  JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
+
+/** The value of a `--flag=value` or `--flag value` option in a command line, if present. */
+function option(command: string, flag: string): string | undefined {
+  const words = command.split(/\s+/);
+  for (const [i, word] of words.entries()) {
+    if (word.startsWith(`${flag}=`)) return word.slice(flag.length + 1);
+    if (word === flag) return words[i + 1];
+  }
+  return undefined;
+}
+
+describe('root scripts', () => {
+  it('pnpm bench runs the benchmarks one at a time: they share two cores and would skew each other', () => {
+    const bench = scripts.bench ?? '';
+    expect(bench).toMatch(/^turbo run bench\b/);
+    expect(option(bench, '--concurrency')).toBe('1');
+  });
+
+  it('reads both spellings of an option', () => {
+    expect(option('turbo run bench --concurrency 1', '--concurrency')).toBe('1');
+    expect(option('turbo run bench --concurrency=4', '--concurrency')).toBe('4');
+    expect(option('turbo run bench', '--concurrency')).toBeUndefined();
+  });
+});
