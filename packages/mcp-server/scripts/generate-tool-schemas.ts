@@ -1,0 +1,224 @@
+/**
+ * Generates `src/generated/tool-schemas.ts` from the bundled OpenAPI documents `openapi/dist/{de,pt}.json`:
+ * the input schemas of the tools that take spec fields (bodies and list filters), per variant, and a
+ * shallow schema of every record the tools return. Run: `pnpm --filter @acctkit/mcp-server exec tsx scripts/generate-tool-schemas.ts`.
+ * `test/tool-schemas.test.ts` regenerates in memory and fails when the committed file differs.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { JsonSchema } from '../src/json-schema.js';
+import { valueSourceHint } from '../src/value-sources.js';
+
+type Node = Record<string, unknown>;
+/** The parts of an OpenAPI document this generator reads. */
+export interface OpenApiDocument {
+  readonly paths: Record<string, Record<string, Node>>;
+  readonly components: { readonly schemas: Record<string, Node>; readonly parameters: Record<string, Node> };
+}
+type Variant = 'de' | 'pt';
+
+/** Tools whose input is a request body's fields. */
+const BODIES = {
+  create_contact: 'ContactCreate',
+  update_contact: 'ContactUpdate',
+  create_expense: 'ExpenseCreate',
+  update_expense: 'ExpenseUpdate',
+  create_income: 'IncomeCreate',
+} as const;
+
+/** Tools whose input is a list operation's filters (paging parameters become `limit`/`cursor`). */
+const FILTERS = {
+  list_contacts: '/accounts/v2/contacts',
+  list_expenses: '/accounts/v2/expenses',
+  list_incomes: '/accounts/v2/incomes',
+} as const;
+/** Query parameters the server sets itself: paging, and `classic_dates` (dates are always ISO). */
+const SERVER_PARAMETERS = new Set(['$startIndex', '$itemsPerPage', 'classic_dates']);
+
+/** Records the tools return, by the schema they come from. */
+const RECORDS = {
+  contact: 'Contact',
+  expense: 'Expense',
+  income: 'Income',
+  bank_account: 'BankAccount',
+  product: 'Product',
+  business: 'Business',
+  financial_settings: 'FinancialSettings',
+  account_types: 'AccountType',
+  artefact_statuses: 'ArtefactStatus',
+  contact_types: 'ContactType',
+  countries: 'Country',
+  expense_types: 'ExpenseType',
+  income_types: 'IncomeType',
+} as const;
+
+const DATE_SCHEMAS = new Set(['IsoDate', 'DmyDate']);
+const ISO_DATE: JsonSchema = {
+  type: 'string',
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  description: 'Date YYYY-MM-DD.',
+};
+const COPIED = ['type', 'enum', 'const', 'pattern', 'maxLength', 'minLength', 'minimum', 'maximum'] as const;
+
+function refName(node: Node): string | undefined {
+  const ref = node.$ref;
+  return typeof ref === 'string' ? ref.slice(ref.lastIndexOf('/') + 1) : undefined;
+}
+
+function humanize(name: string): string {
+  const words = name.replace(/_id$/, ' id').replace(/_/g, ' ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
+}
+
+/** A field's description: its own, or its type's, or its name's; plus where valid values come from. */
+function describe(name: string, own: unknown, fallback: unknown): string {
+  const text = typeof own === 'string' ? own : typeof fallback === 'string' ? fallback : humanize(name);
+  const hint = valueSourceHint(name);
+  return hint && !text.includes(hint) ? `${text} ${hint}` : text;
+}
+
+/** An input schema: references inlined, dates ISO, only validation keywords and descriptions. */
+function input(doc: OpenApiDocument, node: Node, name: string): JsonSchema {
+  const ref = refName(node);
+  if (ref && DATE_SCHEMAS.has(ref))
+    return { ...ISO_DATE, description: describe(name, node.description, ISO_DATE.description) };
+  if (ref) {
+    const target = doc.components.schemas[ref] as Node;
+    const resolved = input(doc, target, name);
+    return { ...resolved, description: describe(name, node.description, target.description) };
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of COPIED) if (node[key] !== undefined) out[key] = node[key];
+  if (node.format === 'email') out.format = 'email';
+  if (node.type === 'object') {
+    const properties: Record<string, JsonSchema> = {};
+    for (const [field, schema] of Object.entries((node.properties ?? {}) as Record<string, Node>))
+      properties[field] = input(doc, schema, field);
+    out.properties = properties;
+    if (Array.isArray(node.required) && node.required.length > 0) out.required = node.required;
+    if (typeof node.minProperties === 'number') out.minProperties = node.minProperties;
+    out.additionalProperties = false;
+  }
+  return { ...(out as JsonSchema), description: describe(name, node.description, undefined) };
+}
+
+/** The filters of a list operation as one object schema. */
+function filters(doc: OpenApiDocument, path: string): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const reference of (doc.paths[path]?.get?.parameters ?? []) as Node[]) {
+    const parameter = doc.components.parameters[refName(reference) ?? ''] ?? reference;
+    const name = parameter.name as string;
+    if (parameter.in !== 'query' || SERVER_PARAMETERS.has(name)) continue;
+    const schema = parameter.schema as Node;
+    const isDate = name.endsWith('_date');
+    // Date filters accept only ISO here: the server converts to whatever the wire wants.
+    const described = isDate
+      ? `${String(parameter.description).split(/[,.]/)[0]}, YYYY-MM-DD.`
+      : (parameter.description as string);
+    properties[name] = isDate
+      ? { ...ISO_DATE, description: described }
+      : { ...input(doc, schema, name), description: describe(name, described, undefined) };
+    if (parameter.required === true) required.push(name);
+  }
+  return {
+    type: 'object',
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+}
+
+function typesOf(doc: OpenApiDocument, node: Node): string[] {
+  const ref = refName(node);
+  if (ref) return typesOf(doc, doc.components.schemas[ref] as Node);
+  const alternatives = (node.oneOf ?? node.anyOf ?? node.allOf) as Node[] | undefined;
+  if (alternatives) return [...new Set(alternatives.flatMap((alternative) => typesOf(doc, alternative)))];
+  if (Array.isArray(node.type)) return node.type as string[];
+  return typeof node.type === 'string' ? [node.type] : [];
+}
+
+/** The properties of an object schema, `allOf` parts included. */
+function propertiesOf(doc: OpenApiDocument, node: Node): Record<string, Node> {
+  const ref = refName(node);
+  if (ref) return propertiesOf(doc, doc.components.schemas[ref] as Node);
+  const own = (node.properties ?? {}) as Record<string, Node>;
+  const parts = ((node.allOf ?? []) as Node[]).map((part) => propertiesOf(doc, part));
+  return Object.assign({}, ...parts, own);
+}
+
+/**
+ * A record's shallow schema: each field's JSON type (references become `object`), no `required`
+ * (the `fields` argument trims records). `$url` and `$key` are left out: the server drops them.
+ */
+function record(doc: OpenApiDocument, name: string): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [field, schema] of Object.entries(propertiesOf(doc, doc.components.schemas[name] as Node))) {
+    if (field === '$url' || field === '$key') continue;
+    const types = typesOf(doc, schema);
+    properties[field] = types.length === 1 ? { type: types[0] as string } : { type: types };
+  }
+  return { type: 'object', properties };
+}
+
+/** The page size limit of list operations (`$itemsPerPage` maximum). */
+function pageLimit(doc: OpenApiDocument): number {
+  const schema = doc.components.parameters.ItemsPerPage?.schema as Node | undefined;
+  return typeof schema?.maximum === 'number' ? schema.maximum : 200;
+}
+
+function perVariant<T>(
+  docs: Record<Variant, OpenApiDocument>,
+  make: (doc: OpenApiDocument) => T,
+): Record<Variant, T> {
+  return { de: make(docs.de), pt: make(docs.pt) };
+}
+
+/** The text of `src/generated/tool-schemas.ts` for the two documents. */
+export function generateToolSchemas(docs: Record<Variant, OpenApiDocument>): string {
+  const inputs: Record<string, Record<Variant, JsonSchema>> = {};
+  for (const [tool, schema] of Object.entries(BODIES))
+    inputs[tool] = perVariant(docs, (doc) => input(doc, doc.components.schemas[schema] as Node, tool));
+  for (const [tool, path] of Object.entries(FILTERS))
+    inputs[tool] = perVariant(docs, (doc) => filters(doc, path));
+  const records: Record<string, Record<Variant, JsonSchema>> = {};
+  for (const [kind, schema] of Object.entries(RECORDS))
+    records[kind] = perVariant(docs, (doc) => record(doc, schema));
+  const limit = Math.min(pageLimit(docs.de), pageLimit(docs.pt));
+  const json = (value: unknown): string => JSON.stringify(value, null, 2);
+  return `// Generated from openapi/dist/{de,pt}.json by scripts/generate-tool-schemas.ts; do not edit.
+// Regenerate: pnpm --filter @acctkit/mcp-server exec tsx scripts/generate-tool-schemas.ts (test/tool-schemas.test.ts fails on drift).
+import type { JsonSchema } from '../json-schema.js';
+
+/** Input schemas of the tools that take spec fields, per variant. */
+export const INPUT_SCHEMAS: Readonly<Record<${Object.keys(inputs)
+    .map((k) => `'${k}'`)
+    .join(' | ')}, Readonly<Record<'de' | 'pt', JsonSchema>>>> = ${json(inputs)};
+
+/** Shallow schemas of the records the tools return, per variant. */
+export const RECORD_SCHEMAS: Readonly<Record<${Object.keys(records)
+    .map((k) => `'${k}'`)
+    .join(' | ')}, Readonly<Record<'de' | 'pt', JsonSchema>>>> = ${json(records)};
+
+/** The largest page a list operation returns (\`$itemsPerPage\` maximum). */
+export const MAX_PAGE_SIZE = ${limit};
+`;
+}
+
+/** Reads the bundled documents of `@acctkit/openapi`. */
+export function readDocuments(): Record<Variant, OpenApiDocument> {
+  const require = createRequire(import.meta.url);
+  const read = (variant: Variant): OpenApiDocument =>
+    JSON.parse(readFileSync(require.resolve(`@acctkit/openapi/${variant}.json`), 'utf8')) as OpenApiDocument;
+  return { de: read('de'), pt: read('pt') };
+}
+
+export const GENERATED_PATH: string = fileURLToPath(
+  new URL('../src/generated/tool-schemas.ts', import.meta.url),
+);
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(GENERATED_PATH, generateToolSchemas(readDocuments()));
+  process.stdout.write(`wrote ${GENERATED_PATH}\n`);
+}

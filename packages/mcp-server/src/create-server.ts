@@ -1,0 +1,272 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { BusinessConnection } from './business-connection.js';
+import { businessArgument, selectBusiness } from './business-selection.js';
+import { CATALOGUE } from './catalogue.js';
+import { serverInstructions } from './instructions.js';
+import type { JsonSchema } from './json-schema.js';
+import { createLogger, type Logger } from './logger.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
+import type { ToolContext, ToolDefinition } from './tool-definition.js';
+import { failureFromThrown, fieldProblem, ToolFailure } from './tool-failure.js';
+import { errorResult, successResult } from './tool-result.js';
+import { topLevel, toZod } from './tool-schema.js';
+import type { Toolset } from './toolset.js';
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  /** The businesses to serve (at least one). */
+  readonly connections: readonly BusinessConnection[];
+  /** Leave every write tool out (default false). Connections with scope `readonly` never get writes. */
+  readonly readOnly?: boolean | undefined;
+  /** Only tools of these toolsets (default: all). */
+  readonly toolsets?: readonly Toolset[] | undefined;
+  /** Only these tools, by name (default: all). */
+  readonly tools?: readonly string[] | undefined;
+  /** Server name in `initialize` (default `acctkit`). */
+  readonly name?: string | undefined;
+  /** Server version in `initialize` (default `0.0.0`). */
+  readonly version?: string | undefined;
+}
+
+/** A tool of the active catalogue, as the README's tool table shows it. */
+export interface ToolSummary {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly toolset: Toolset;
+  readonly write: boolean;
+  readonly annotations: ToolDefinition['annotations'];
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+function writable(connections: readonly BusinessConnection[]): BusinessConnection[] {
+  return connections.filter((c) => c.scope === 'full_access');
+}
+
+/** The tools that `options` leave in the catalogue, in catalogue order. */
+function activeTools(
+  options: Omit<ServerOptions, 'connections'> & { connections?: readonly BusinessConnection[] },
+): ToolDefinition[] {
+  const connections = options.connections;
+  const writes = !options.readOnly && (connections === undefined || writable(connections).length > 0);
+  return CATALOGUE.filter(
+    (tool) =>
+      (writes || !tool.write) &&
+      (!options.toolsets || options.toolsets.includes(tool.toolset)) &&
+      (!options.tools || options.tools.includes(tool.name)),
+  );
+}
+
+/**
+ * The tools a server built with these options lists: name, title, description, toolset, annotations.
+ * Without `connections`, the full catalogue for the given mode.
+ *
+ * @example
+ * ```ts
+ * for (const tool of listTools()) process.stdout.write(`| ${tool.name} | ${tool.title} |\n`);
+ * ```
+ */
+export function listTools(
+  options: Omit<ServerOptions, 'connections'> & { connections?: readonly BusinessConnection[] } = {},
+): ToolSummary[] {
+  return activeTools(options).map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    toolset: tool.toolset,
+    write: tool.write,
+    annotations: tool.annotations,
+  }));
+}
+
+/** The tool's full input schema: its own arguments plus `business` where it acts on one. */
+function inputSchemaOf(tool: ToolDefinition, eligible: readonly BusinessConnection[]): JsonSchema {
+  const own = topLevel(tool.input([...new Set(eligible.map((c) => c.variant))]));
+  if (!tool.perBusiness) return own;
+  const { description: _d, ...rest } = own;
+  return { ...rest, properties: { business: businessArgument(eligible), ...(own.properties ?? {}) } };
+}
+
+/** Field problems of zod issues, as argument paths. */
+function problemsOf(error: z.ZodError, variant?: string): ReturnType<typeof fieldProblem>[] {
+  return error.issues.flatMap((issue) => {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) =>
+        fieldProblem(
+          base ? `${base}.${key}` : key,
+          variant ? `not a field of ${variant} businesses` : 'not an argument of this tool',
+        ),
+      );
+    return [fieldProblem(base || '(arguments)', issue.message)];
+  });
+}
+
+/**
+ * Creates the acctkit MCP server: the tools, resources and prompts for the given businesses. It holds
+ * no transport: connect it to stdio, Streamable HTTP or an in-memory pair.
+ *
+ * @param options - Connections, read-only mode, toolsets and tools to narrow to, name and version.
+ * @returns The server, not yet connected.
+ * @example
+ * ```ts
+ * const server = createServer({ connections: [connection], readOnly: true });
+ * await server.connect(transport);
+ * ```
+ */
+export function createServer(options: ServerOptions): McpServer {
+  const connections = options.connections;
+  if (connections.length === 0) throw new TypeError('createServer needs at least one business connection.');
+  const names = new Set(connections.map((c) => c.name));
+  if (names.size !== connections.length) throw new TypeError('Connection names must be unique.');
+  const tools = activeTools(options);
+  const readOnly = !!options.readOnly || writable(connections).length === 0;
+
+  const mcp = new McpServer(
+    { name: options.name ?? 'acctkit', version: options.version ?? '0.0.0' },
+    {
+      capabilities: { logging: {}, tools: {}, resources: {}, prompts: {}, completions: {} },
+      instructions: serverInstructions(connections, tools, readOnly),
+    },
+  );
+  const log = createLogger((params) => mcp.sendLoggingMessage(params));
+  const schemas = new Map<string, z.ZodType>();
+
+  for (const tool of tools) {
+    const eligible = tool.write ? writable(connections) : connections;
+    const inputSchema = inputSchemaOf(tool, eligible);
+    const zodInput = toZod(inputSchema);
+    schemas.set(tool.name, zodInput);
+    mcp.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: zodInput as z.ZodObject,
+        outputSchema: toZod(tool.output([...new Set(eligible.map((c) => c.variant))])) as z.ZodObject,
+        annotations: { title: tool.title, ...tool.annotations },
+      },
+      (args: Record<string, unknown>, extra: Extra) =>
+        runTool(tool, args, extra, connections, eligible, mcp, log),
+    );
+  }
+  structureValidationErrors(mcp, schemas);
+  registerResources(mcp, connections);
+  registerPrompts(mcp, connections, tools);
+  return mcp;
+}
+
+async function runTool(
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  extra: Extra,
+  connections: readonly BusinessConnection[],
+  eligible: readonly BusinessConnection[],
+  mcp: McpServer,
+  log: Logger,
+): Promise<CallToolResult> {
+  const { business, ...rest } = args;
+  let connection: BusinessConnection | undefined;
+  try {
+    connection = tool.perBusiness
+      ? selectBusiness(business, connections, eligible, tool.name)
+      : (connections[0] as BusinessConnection);
+    // The listed schema is the union of the connected variants; this business's own variant decides.
+    const own = toZod(topLevel(tool.input([connection.variant])));
+    const parsed = own.safeParse(rest);
+    if (!parsed.success)
+      throw new ToolFailure({
+        code: 'INVALID_ARGUMENTS',
+        message: `Some arguments are not valid for business '${connection.name}' (${connection.variant}). Fix the fields listed and call ${tool.name} again.`,
+        business: connection.name,
+        fields: problemsOf(parsed.error, connection.variant),
+      });
+    const context: ToolContext = {
+      connection,
+      connections,
+      signal: extra.signal,
+      elicit: elicitation(mcp),
+      progress: progressReporter(extra),
+      log,
+    };
+    const success = await tool.run(parsed.data as Record<string, unknown>, context);
+    return successResult(success);
+  } catch (error) {
+    const failure =
+      error instanceof ToolFailure
+        ? error
+        : connection
+          ? failureFromThrown(connection, error)
+          : new ToolFailure({
+              code: 'INTERNAL_ERROR',
+              message: 'The server failed. Try again; if it persists, report it.',
+            });
+    log.log(failure.body.code === 'INTERNAL_ERROR' ? 'error' : 'warning', `${tool.name} failed`, {
+      code: failure.body.code,
+      ...(connection ? { business: connection.name } : {}),
+      ...(failure.body.code === 'INTERNAL_ERROR' && error instanceof Error ? { cause: error.message } : {}),
+    });
+    return errorResult(failure.body);
+  }
+}
+
+function elicitation(mcp: McpServer): ToolContext['elicit'] {
+  const capability = mcp.server.getClientCapabilities()?.elicitation as
+    | { form?: object; url?: object }
+    | undefined;
+  // An empty `elicitation: {}` is the form mode of clients from before modes existed.
+  const form = capability && (capability.form !== undefined || capability.url === undefined);
+  if (!form) return undefined;
+  return (params) => mcp.server.elicitInput({ mode: 'form', ...params });
+}
+
+function progressReporter(extra: Extra): ToolContext['progress'] {
+  const token = extra._meta?.progressToken;
+  return async (progress, total, message) => {
+    if (token === undefined) return;
+    await extra.sendNotification({
+      method: 'notifications/progress',
+      params: {
+        progressToken: token,
+        progress,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      },
+    });
+  };
+}
+
+type RawHandler = (
+  request: { params?: { name?: string; arguments?: unknown } },
+  extra: unknown,
+) => Promise<unknown>;
+
+/**
+ * The SDK answers arguments that fail the input schema with a plain-text error; this turns them into
+ * the structured `INVALID_ARGUMENTS` result every other failure has, with per-field problems.
+ */
+function structureValidationErrors(mcp: McpServer, schemas: ReadonlyMap<string, z.ZodType>): void {
+  // The SDK keeps request handlers in a private map; wrapping its tools/call handler is the one hook.
+  const handlers = (mcp.server as unknown as { _requestHandlers: Map<string, RawHandler> })._requestHandlers;
+  const original = handlers.get('tools/call');
+  if (!original) return;
+  handlers.set('tools/call', async (request, extra) => {
+    const result = (await original(request, extra)) as CallToolResult;
+    const name = request.params?.name ?? '';
+    const schema = schemas.get(name);
+    if (!result.isError || result.structuredContent || !schema) return result;
+    const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
+    if (!text.includes('Input validation error')) return result;
+    const parsed = schema.safeParse(request.params?.arguments ?? {});
+    return errorResult({
+      code: 'INVALID_ARGUMENTS',
+      message: `Some arguments of ${name} are not valid. Fix the fields listed and call again.`,
+      fields: parsed.success ? [] : problemsOf(parsed.error),
+    });
+  });
+}

@@ -1,0 +1,1765 @@
+// Generated from openapi/dist/{de,pt}.json by scripts/generate-tool-schemas.ts; do not edit.
+// Regenerate: pnpm --filter @acctkit/mcp-server exec tsx scripts/generate-tool-schemas.ts (test/tool-schemas.test.ts fails on drift).
+import type { JsonSchema } from '../json-schema.js';
+
+/** Input schemas of the tools that take spec fields, per variant. */
+export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' | 'create_expense' | 'update_expense' | 'create_income' | 'list_contacts' | 'list_expenses' | 'list_incomes', Readonly<Record<'de' | 'pt', JsonSchema>>>> = {
+  "create_contact": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "contact_type_id": {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ],
+          "description": "1 customer, 2 supplier. Valid values: list_reference kind 'contact_types'."
+        },
+        "company": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Company."
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Name."
+        },
+        "account_number": {
+          "type": "integer",
+          "description": "Debtor or creditor number."
+        },
+        "email": {
+          "type": "string",
+          "maxLength": 100,
+          "format": "email",
+          "description": "Email."
+        },
+        "mobile": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Mobile."
+        },
+        "telephone": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Telephone."
+        },
+        "notes": {
+          "type": "string",
+          "maxLength": 500,
+          "description": "Notes."
+        },
+        "tax_authentication_number": {
+          "type": "string",
+          "description": "Tax-office number."
+        },
+        "tax_eligible": {
+          "type": "boolean",
+          "description": "Tax eligible."
+        },
+        "tax_number": {
+          "type": "string",
+          "maxLength": 14,
+          "description": "VAT number."
+        },
+        "tax_rate_id": {
+          "type": "integer",
+          "description": "Sent by the interface's request example; its effect is not documented."
+        },
+        "main_address": {
+          "type": "object",
+          "properties": {
+            "line_1": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street (returned as `street_one`)."
+            },
+            "line_2": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Second line (returned as `street_two`)."
+            },
+            "line_3": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Sent by the interface's request example, holding the town. Its handling is not documented; prefer `town`."
+            },
+            "town": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Town."
+            },
+            "county": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "County."
+            },
+            "postcode": {
+              "type": "string",
+              "maxLength": 10,
+              "description": "Postcode."
+            },
+            "country_id": {
+              "type": "integer",
+              "description": "Country id. Valid values: list_reference kind 'countries'."
+            }
+          },
+          "additionalProperties": false,
+          "description": "Address fields of a contact request (Variant A), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+        },
+        "delivery_address": {
+          "type": "object",
+          "properties": {
+            "line_1": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street (returned as `street_one`)."
+            },
+            "line_2": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Second line (returned as `street_two`)."
+            },
+            "line_3": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Sent by the interface's request example, holding the town. Its handling is not documented; prefer `town`."
+            },
+            "town": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Town."
+            },
+            "county": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "County."
+            },
+            "postcode": {
+              "type": "string",
+              "maxLength": 10,
+              "description": "Postcode."
+            },
+            "country_id": {
+              "type": "integer",
+              "description": "Country id. Valid values: list_reference kind 'countries'."
+            }
+          },
+          "additionalProperties": false,
+          "description": "Address fields of a contact request (Variant A), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+        }
+      },
+      "required": [
+        "contact_type_id"
+      ],
+      "additionalProperties": false,
+      "description": "Fields of `POST /accounts/v2/contacts` (Variant A), sent as `contact[<field>]` and `contact[main_address][<field>]`. At least one of `name` or `company` must be supplied."
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Name."
+        },
+        "company_name": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Company name (returned as `company`)."
+        },
+        "contact_type_id": {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ],
+          "description": "1 customer, 2 supplier. Valid values: list_reference kind 'contact_types'."
+        },
+        "email": {
+          "type": "string",
+          "maxLength": 100,
+          "format": "email",
+          "description": "Email."
+        },
+        "telephone": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Telephone."
+        },
+        "mobile": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Mobile."
+        },
+        "notes": {
+          "type": "string",
+          "maxLength": 500,
+          "description": "Notes."
+        },
+        "tax_number": {
+          "type": "string",
+          "description": "Tax or VAT number."
+        },
+        "main_address": {
+          "type": "object",
+          "properties": {
+            "street_one": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street one."
+            },
+            "street_two": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street two."
+            },
+            "town": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Town."
+            },
+            "county": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "County."
+            },
+            "postcode": {
+              "type": "string",
+              "description": "Format `0000-000` (pattern `^\\d{4}-\\d{3}$`) for Portuguese addresses; other countries' formats are not constrained."
+            },
+            "country_id": {
+              "type": "integer",
+              "description": "Country id. Valid values: list_reference kind 'countries'."
+            }
+          },
+          "additionalProperties": false,
+          "description": "Address fields of a contact request (Variant B), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+        },
+        "delivery_address": {
+          "type": "object",
+          "properties": {
+            "street_one": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street one."
+            },
+            "street_two": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street two."
+            },
+            "town": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Town."
+            },
+            "county": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "County."
+            },
+            "postcode": {
+              "type": "string",
+              "description": "Format `0000-000` (pattern `^\\d{4}-\\d{3}$`) for Portuguese addresses; other countries' formats are not constrained."
+            },
+            "country_id": {
+              "type": "integer",
+              "description": "Country id. Valid values: list_reference kind 'countries'."
+            }
+          },
+          "additionalProperties": false,
+          "description": "Address fields of a contact request (Variant B), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+        },
+        "withholding_tax_id": {
+          "type": "string",
+          "description": "Id of the contact's withholding tax (documented as a string)."
+        }
+      },
+      "required": [
+        "contact_type_id",
+        "name"
+      ],
+      "additionalProperties": false,
+      "description": "Fields of `POST /accounts/v2/contacts` (Variant B), sent as `contact[<field>]` and `contact[main_address][<field>]`. The company name is sent as `company_name` (the parameter table), not `company` (the interface's example)."
+    }
+  },
+  "update_contact": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "contact_type_id": {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ],
+          "description": "1 customer, 2 supplier. Valid values: list_reference kind 'contact_types'."
+        },
+        "company": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Company."
+        },
+        "name": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Name."
+        },
+        "email": {
+          "type": "string",
+          "maxLength": 100,
+          "format": "email",
+          "description": "Email."
+        },
+        "mobile": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Mobile."
+        },
+        "telephone": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Telephone."
+        },
+        "notes": {
+          "type": "string",
+          "maxLength": 500,
+          "description": "Notes."
+        },
+        "tax_number": {
+          "type": "string",
+          "maxLength": 14,
+          "description": "VAT number."
+        },
+        "tax_rate_id": {
+          "type": "integer",
+          "description": "Sent by the interface's request example; its effect is not documented."
+        },
+        "main_address": {
+          "type": "object",
+          "properties": {
+            "line_1": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street (returned as `street_one`)."
+            },
+            "line_2": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Second line (returned as `street_two`)."
+            },
+            "line_3": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Sent by the interface's request example, holding the town. Its handling is not documented; prefer `town`."
+            },
+            "town": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Town."
+            },
+            "county": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "County."
+            },
+            "postcode": {
+              "type": "string",
+              "maxLength": 10,
+              "description": "Postcode."
+            },
+            "country_id": {
+              "type": "integer",
+              "description": "Country id. Valid values: list_reference kind 'countries'."
+            }
+          },
+          "additionalProperties": false,
+          "description": "Address fields of a contact request (Variant A), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+        },
+        "delivery_address": {
+          "type": "object",
+          "properties": {
+            "line_1": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street (returned as `street_one`)."
+            },
+            "line_2": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Second line (returned as `street_two`)."
+            },
+            "line_3": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Sent by the interface's request example, holding the town. Its handling is not documented; prefer `town`."
+            },
+            "town": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Town."
+            },
+            "county": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "County."
+            },
+            "postcode": {
+              "type": "string",
+              "maxLength": 10,
+              "description": "Postcode."
+            },
+            "country_id": {
+              "type": "integer",
+              "description": "Country id. Valid values: list_reference kind 'countries'."
+            }
+          },
+          "additionalProperties": false,
+          "description": "Address fields of a contact request (Variant A), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+        }
+      },
+      "minProperties": 1,
+      "additionalProperties": false,
+      "description": "Fields of `PUT /accounts/v2/contacts/{id}` (Variant A). Only the fields sent are changed. `account_number`, `tax_authentication_number` and `tax_eligible` can only be set on create."
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Name."
+        },
+        "company_name": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Company name (returned as `company`)."
+        },
+        "contact_type_id": {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ],
+          "description": "1 customer, 2 supplier. Valid values: list_reference kind 'contact_types'."
+        },
+        "email": {
+          "type": "string",
+          "maxLength": 100,
+          "format": "email",
+          "description": "Email."
+        },
+        "telephone": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Telephone."
+        },
+        "mobile": {
+          "type": "string",
+          "maxLength": 50,
+          "description": "Mobile."
+        },
+        "notes": {
+          "type": "string",
+          "maxLength": 500,
+          "description": "Notes."
+        },
+        "tax_number": {
+          "type": "string",
+          "description": "Tax or VAT number."
+        },
+        "main_address": {
+          "type": "object",
+          "properties": {
+            "street_one": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street one."
+            },
+            "street_two": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street two."
+            },
+            "town": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Town."
+            },
+            "county": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "County."
+            },
+            "postcode": {
+              "type": "string",
+              "description": "Format `0000-000` (pattern `^\\d{4}-\\d{3}$`) for Portuguese addresses; other countries' formats are not constrained."
+            },
+            "country_id": {
+              "type": "integer",
+              "description": "Country id. Valid values: list_reference kind 'countries'."
+            }
+          },
+          "additionalProperties": false,
+          "description": "Address fields of a contact request (Variant B), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+        },
+        "delivery_address": {
+          "type": "object",
+          "properties": {
+            "street_one": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street one."
+            },
+            "street_two": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Street two."
+            },
+            "town": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "Town."
+            },
+            "county": {
+              "type": "string",
+              "maxLength": 50,
+              "description": "County."
+            },
+            "postcode": {
+              "type": "string",
+              "description": "Format `0000-000` (pattern `^\\d{4}-\\d{3}$`) for Portuguese addresses; other countries' formats are not constrained."
+            },
+            "country_id": {
+              "type": "integer",
+              "description": "Country id. Valid values: list_reference kind 'countries'."
+            }
+          },
+          "additionalProperties": false,
+          "description": "Address fields of a contact request (Variant B), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+        },
+        "withholding_tax_id": {
+          "type": "string",
+          "description": "Id of the contact's withholding tax (documented as a string)."
+        }
+      },
+      "minProperties": 1,
+      "additionalProperties": false,
+      "description": "Fields of `PUT /accounts/v2/contacts/{id}` (Variant B). Only the fields sent are changed. The company name is sent as `company_name`."
+    }
+  },
+  "create_expense": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Date YYYY-MM-DD."
+        },
+        "contact_id": {
+          "type": "integer",
+          "description": "The supplier's contact id. Valid values: list_contacts."
+        },
+        "bank_account_id": {
+          "type": "integer",
+          "description": "Bank account id. Valid values: list_bank_accounts."
+        },
+        "ledger_account_id": {
+          "type": "integer",
+          "description": "Expense type (a ledger account) id. Valid values: list_reference kind 'expense_types'."
+        },
+        "tax_rate_id": {
+          "type": "integer",
+          "description": "Tax rate id."
+        },
+        "reference": {
+          "type": "string",
+          "description": "Reference."
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
+          "maxLength": 12,
+          "description": "Net total, at most 99999999.99."
+        },
+        "vat_value": {
+          "type": "string",
+          "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
+          "maxLength": 12,
+          "description": "VAT amount; computed from `tax_rate_id` when omitted."
+        }
+      },
+      "required": [
+        "date",
+        "bank_account_id",
+        "ledger_account_id",
+        "total"
+      ],
+      "additionalProperties": false,
+      "description": "Fields of `POST /accounts/v2/expenses` (Variant A), sent as `expense[<field>]`. Inferred from the expense record's fields (not shown by the interface). Creates an expense with one line item."
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Date YYYY-MM-DD."
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
+          "maxLength": 12,
+          "description": "Expense total, at most 99999999.99."
+        },
+        "bank_account_id": {
+          "type": "integer",
+          "description": "Bank account id. Valid values: list_bank_accounts."
+        },
+        "ledger_account_id": {
+          "type": "integer",
+          "description": "Expense type (ledger account) id. Valid values: list_reference kind 'expense_types'."
+        },
+        "payment_method_id": {
+          "type": "integer",
+          "description": "Payment method id."
+        }
+      },
+      "required": [
+        "date",
+        "total",
+        "bank_account_id",
+        "ledger_account_id"
+      ],
+      "additionalProperties": false,
+      "description": "Fields of `POST /accounts/v2/expenses` (Variant B). These keys are flat, NOT wrapped in `expense[...]`: the body is `date=...&total=...&bank_account_id=...`."
+    }
+  },
+  "update_expense": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Date YYYY-MM-DD."
+        },
+        "contact_id": {
+          "type": "integer",
+          "description": "Contact id. Valid values: list_contacts."
+        },
+        "bank_account_id": {
+          "type": "integer",
+          "description": "Bank account id. Valid values: list_bank_accounts."
+        },
+        "ledger_account_id": {
+          "type": "integer",
+          "description": "Ledger account id. Valid values: list_reference kind 'expense_types'."
+        },
+        "tax_rate_id": {
+          "type": "integer",
+          "description": "Tax rate id."
+        },
+        "reference": {
+          "type": "string",
+          "description": "Reference."
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
+          "maxLength": 12,
+          "description": "Money amount sent as a string: optional minus sign, at most 8 integer digits and at most 2 decimals, so the largest magnitude is `99999999.99`."
+        },
+        "vat_value": {
+          "type": "string",
+          "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
+          "maxLength": 12,
+          "description": "Money amount sent as a string: optional minus sign, at most 8 integer digits and at most 2 decimals, so the largest magnitude is `99999999.99`."
+        }
+      },
+      "minProperties": 1,
+      "additionalProperties": false,
+      "description": "Fields of `PUT /accounts/v2/expenses/{id}` (Variant A), sent as `expense[<field>]`. Inferred (not shown by the interface). Only the fields sent are changed; only expenses with one line item can be updated."
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Date YYYY-MM-DD."
+        },
+        "total": {
+          "type": "string",
+          "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
+          "maxLength": 12,
+          "description": "Money amount sent as a string: optional minus sign, at most 8 integer digits and at most 2 decimals, so the largest magnitude is `99999999.99`."
+        },
+        "bank_account_id": {
+          "type": "integer",
+          "description": "Bank account id. Valid values: list_bank_accounts."
+        },
+        "ledger_account_id": {
+          "type": "integer",
+          "description": "Ledger account id. Valid values: list_reference kind 'expense_types'."
+        },
+        "payment_method_id": {
+          "type": "integer",
+          "description": "Payment method id."
+        }
+      },
+      "minProperties": 1,
+      "additionalProperties": false,
+      "description": "Fields of `PUT /accounts/v2/expenses/{id}` (Variant B). Inferred (not shown by the interface): the same flat, unwrapped keys as create; only the fields sent are changed."
+    }
+  },
+  "create_income": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Date YYYY-MM-DD."
+        },
+        "amount": {
+          "type": "string",
+          "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
+          "maxLength": 12,
+          "description": "Net amount (gross when `is_tax_included` is true), at most 99999999.99."
+        },
+        "tax_amount": {
+          "type": "string",
+          "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
+          "maxLength": 12,
+          "description": "Tax amount, at most 99999999.99."
+        },
+        "tax_percentage_rate": {
+          "type": "string",
+          "pattern": "^\\d{1,3}(\\.\\d{1,4})?$",
+          "description": "Percentage rate sent as a decimal string, for example `19.00` or `23`."
+        },
+        "tax_code_id": {
+          "type": "integer",
+          "description": "Tax code id."
+        },
+        "source_id": {
+          "type": "integer",
+          "description": "Income type id. Valid values: list_reference kind 'income_types'."
+        },
+        "destination_id": {
+          "type": "integer",
+          "description": "Id of the ledger account receiving the income. Valid values: list_bank_accounts (the bank account ledger_account id)."
+        },
+        "payment_method_id": {
+          "type": "integer",
+          "description": "Income method id."
+        },
+        "invoice_date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Date YYYY-MM-DD."
+        },
+        "reference": {
+          "type": "string",
+          "description": "Reference."
+        },
+        "contact_id": {
+          "type": "integer",
+          "description": "The customer's contact id. Valid values: list_contacts."
+        },
+        "is_tax_included": {
+          "type": "boolean",
+          "description": "True (the service also accepts `1`) when `amount` includes tax."
+        }
+      },
+      "required": [
+        "date",
+        "amount",
+        "source_id",
+        "destination_id",
+        "payment_method_id"
+      ],
+      "additionalProperties": false,
+      "description": "Fields of `POST /accounts/v2/incomes`, sent as `income[<field>]`. Dates are `dd/mm/yyyy`; `amount` and `tax_amount` are at most 99999999.99."
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Date YYYY-MM-DD."
+        },
+        "amount": {
+          "type": "string",
+          "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
+          "maxLength": 12,
+          "description": "Net amount (gross when `is_tax_included` is true), at most 99999999.99."
+        },
+        "tax_amount": {
+          "type": "string",
+          "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
+          "maxLength": 12,
+          "description": "Tax amount, at most 99999999.99."
+        },
+        "tax_percentage_rate": {
+          "type": "string",
+          "pattern": "^\\d{1,3}(\\.\\d{1,4})?$",
+          "description": "Percentage rate sent as a decimal string, for example `19.00` or `23`."
+        },
+        "tax_code_id": {
+          "type": "integer",
+          "description": "Tax code id."
+        },
+        "source_id": {
+          "type": "integer",
+          "description": "Income type id. Valid values: list_reference kind 'income_types'."
+        },
+        "destination_id": {
+          "type": "integer",
+          "description": "Id of the ledger account receiving the income. Valid values: list_bank_accounts (the bank account ledger_account id)."
+        },
+        "payment_method_id": {
+          "type": "integer",
+          "description": "Income method id."
+        },
+        "invoice_date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Date YYYY-MM-DD."
+        },
+        "reference": {
+          "type": "string",
+          "description": "Reference."
+        },
+        "contact_id": {
+          "type": "integer",
+          "description": "The customer's contact id. Valid values: list_contacts."
+        },
+        "is_tax_included": {
+          "type": "boolean",
+          "description": "True (the service also accepts `1`) when `amount` includes tax."
+        }
+      },
+      "required": [
+        "date",
+        "amount",
+        "source_id",
+        "destination_id",
+        "payment_method_id"
+      ],
+      "additionalProperties": false,
+      "description": "Fields of `POST /accounts/v2/incomes`, sent as `income[<field>]`. Dates are `dd/mm/yyyy`; `amount` and `tax_amount` are at most 99999999.99."
+    }
+  },
+  "list_contacts": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "contact_type": {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ],
+          "description": "Only contacts of this type; 1 customers, 2 suppliers. Valid values: list_reference kind 'contact_types'."
+        },
+        "email": {
+          "type": "string",
+          "description": "Only contacts whose `email` matches this value."
+        },
+        "telephone": {
+          "type": "string",
+          "description": "Only contacts whose `telephone` matches this value."
+        },
+        "mobile": {
+          "type": "string",
+          "description": "Only contacts whose `mobile` matches this value."
+        },
+        "notes": {
+          "type": "string",
+          "description": "Only contacts whose `notes` matches this value."
+        },
+        "tax_number": {
+          "type": "string",
+          "description": "Only contacts whose tax authentication number (tax-office number) matches this value."
+        },
+        "search": {
+          "type": "string",
+          "description": "Matches the contact's name or company name (Variant B documents the match as case-insensitive)."
+        }
+      },
+      "additionalProperties": false
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "contact_type": {
+          "type": "integer",
+          "enum": [
+            1,
+            2
+          ],
+          "description": "Only contacts of this type; 1 customers, 2 suppliers. Valid values: list_reference kind 'contact_types'."
+        },
+        "email": {
+          "type": "string",
+          "description": "Only contacts whose `email` matches this value."
+        },
+        "search": {
+          "type": "string",
+          "description": "Matches the contact's name or company name (Variant B documents the match as case-insensitive)."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "list_expenses": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "from_date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Start of the date range, YYYY-MM-DD."
+        },
+        "to_date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "End of the date range, YYYY-MM-DD."
+        },
+        "updated_or_created_since": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}([+-]\\d{2}:\\d{2})?)?$",
+          "description": "Returns records created, updated or deleted since this moment. A date `YYYY-MM-DD` or a date-time `YYYY-MM-DDThh:mm:ss(+|-)hh:mm`; a missing offset means UTC. Client data is stored in US Eastern Time, so send that offset (`-05:00`, or `-04:00` during daylight saving time) for correct results."
+        }
+      },
+      "additionalProperties": false
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "from_date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Start of the date range, YYYY-MM-DD."
+        },
+        "to_date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "End of the date range, YYYY-MM-DD."
+        },
+        "updated_or_created_since": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}([+-]\\d{2}:\\d{2})?)?$",
+          "description": "Returns records created, updated or deleted since this moment. A date `YYYY-MM-DD` or a date-time `YYYY-MM-DDThh:mm:ss(+|-)hh:mm`; a missing offset means UTC. Client data is stored in US Eastern Time, so send that offset (`-05:00`, or `-04:00` during daylight saving time) for correct results."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "list_incomes": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "from_date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Start of the date range, YYYY-MM-DD."
+        },
+        "to_date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "End of the date range, YYYY-MM-DD."
+        }
+      },
+      "required": [
+        "from_date",
+        "to_date"
+      ],
+      "additionalProperties": false
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "from_date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "Start of the date range, YYYY-MM-DD."
+        },
+        "to_date": {
+          "type": "string",
+          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "description": "End of the date range, YYYY-MM-DD."
+        }
+      },
+      "required": [
+        "from_date",
+        "to_date"
+      ],
+      "additionalProperties": false
+    }
+  }
+};
+
+/** Shallow schemas of the records the tools return, per variant. */
+export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 'bank_account' | 'product' | 'business' | 'financial_settings' | 'account_types' | 'artefact_statuses' | 'contact_types' | 'countries' | 'expense_types' | 'income_types', Readonly<Record<'de' | 'pt', JsonSchema>>>> = {
+  "contact": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "company": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "contact_types": {
+          "type": "array"
+        },
+        "email": {
+          "type": "string"
+        },
+        "mobile": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        },
+        "notes": {
+          "type": "string"
+        },
+        "tax_number": {
+          "type": "string"
+        },
+        "telephone": {
+          "type": "string"
+        },
+        "main_address": {
+          "type": "object"
+        },
+        "delivery_address": {
+          "type": "object"
+        },
+        "account_number": {
+          "type": "integer"
+        },
+        "tax_authentication_number": {
+          "type": "string"
+        },
+        "tax_eligible": {
+          "type": [
+            "boolean",
+            "null"
+          ]
+        },
+        "editable": {
+          "type": "boolean"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "company": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "contact_types": {
+          "type": "array"
+        },
+        "email": {
+          "type": "string"
+        },
+        "mobile": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        },
+        "notes": {
+          "type": "string"
+        },
+        "tax_number": {
+          "type": "string"
+        },
+        "telephone": {
+          "type": "string"
+        },
+        "main_address": {
+          "type": "object"
+        },
+        "delivery_address": {
+          "type": "object"
+        },
+        "withholding_tax": {
+          "type": "object"
+        }
+      }
+    }
+  },
+  "expense": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "contact_id": {
+          "type": "integer"
+        },
+        "contact_name": {
+          "type": "string"
+        },
+        "bank_account": {
+          "type": "object"
+        },
+        "date": {
+          "type": "string"
+        },
+        "ledger_account": {
+          "type": "object"
+        },
+        "multiple_line_items": {
+          "type": "boolean"
+        },
+        "payment_method": {
+          "type": "object"
+        },
+        "reference": {
+          "type": "string"
+        },
+        "tax_rate": {
+          "type": "object"
+        },
+        "vat_value": {
+          "type": "string"
+        },
+        "total": {
+          "type": "string"
+        },
+        "gross_total": {
+          "type": "string"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "date": {
+          "type": "string"
+        },
+        "total": {
+          "type": "string"
+        },
+        "bank_account": {
+          "type": "object"
+        },
+        "ledger_account": {
+          "type": "object"
+        },
+        "payment_method": {
+          "type": "object"
+        }
+      }
+    }
+  },
+  "income": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "date": {
+          "type": "string"
+        },
+        "invoice_date": {
+          "type": "string"
+        },
+        "amount": {
+          "type": "string"
+        },
+        "tax_amount": {
+          "type": "string"
+        },
+        "gross_amount": {
+          "type": "string"
+        },
+        "tax_percentage_rate": {
+          "type": "string"
+        },
+        "tax_code": {
+          "type": "object"
+        },
+        "tax_scheme_period_id": {
+          "type": "integer"
+        },
+        "reference": {
+          "type": "string"
+        },
+        "contact": {
+          "type": "object"
+        },
+        "source": {
+          "type": "object"
+        },
+        "destination": {
+          "type": "object"
+        },
+        "payment_method": {
+          "type": "object"
+        },
+        "voided": {
+          "type": "boolean"
+        },
+        "lock_version": {
+          "type": "integer"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "date": {
+          "type": "string"
+        },
+        "invoice_date": {
+          "type": "string"
+        },
+        "amount": {
+          "type": "string"
+        },
+        "tax_amount": {
+          "type": "string"
+        },
+        "gross_amount": {
+          "type": "string"
+        },
+        "tax_percentage_rate": {
+          "type": "string"
+        },
+        "tax_code": {
+          "type": "object"
+        },
+        "tax_scheme_period_id": {
+          "type": "integer"
+        },
+        "reference": {
+          "type": "string"
+        },
+        "contact": {
+          "type": "object"
+        },
+        "source": {
+          "type": "object"
+        },
+        "destination": {
+          "type": "object"
+        },
+        "payment_method": {
+          "type": "object"
+        },
+        "voided": {
+          "type": "boolean"
+        },
+        "lock_version": {
+          "type": "integer"
+        }
+      }
+    }
+  },
+  "bank_account": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "account_name": {
+          "type": "string"
+        },
+        "account_number": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "account_type": {
+          "type": "object"
+        },
+        "ledger_account": {
+          "type": "object"
+        },
+        "balance": {
+          "type": "string"
+        },
+        "iban": {
+          "type": "string"
+        },
+        "bic": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "reconciliation_strategy": {
+          "type": "string"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "account_name": {
+          "type": "string"
+        },
+        "account_number": {
+          "type": "string"
+        },
+        "sort_code": {
+          "type": "string"
+        },
+        "telephone": {
+          "type": "string"
+        },
+        "email": {
+          "type": "string"
+        },
+        "address": {
+          "type": "object"
+        },
+        "account_type": {
+          "type": "object"
+        },
+        "ledger_account": {
+          "type": "object"
+        },
+        "balance": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  "product": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "product_code": {
+          "type": "string"
+        },
+        "description": {
+          "type": "string"
+        },
+        "ledger_account": {
+          "type": "object"
+        },
+        "cost_price": {
+          "type": "string"
+        },
+        "sales_price": {
+          "type": "string"
+        },
+        "unit_type": {
+          "type": "object"
+        },
+        "tax_rate": {
+          "type": "object"
+        },
+        "sales_price_includes_tax": {
+          "type": "boolean"
+        },
+        "notes": {
+          "type": "string"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "product_code": {
+          "type": "string"
+        },
+        "description": {
+          "type": "string"
+        },
+        "sales_price": {
+          "type": "string"
+        },
+        "last_cost_price": {
+          "type": "string"
+        },
+        "sales_price_includes_tax": {
+          "type": "integer"
+        },
+        "lock_version": {
+          "type": "integer"
+        },
+        "tax_code": {
+          "type": "object"
+        },
+        "ledger_account": {
+          "type": "object"
+        },
+        "extra_info": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  "business": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "website": {
+          "type": "string"
+        },
+        "telephone": {
+          "type": "string"
+        },
+        "mobile": {
+          "type": "string"
+        },
+        "street_1": {
+          "type": "string"
+        },
+        "street_2": {
+          "type": "string"
+        },
+        "city": {
+          "type": "string"
+        },
+        "county": {
+          "type": "string"
+        },
+        "postcode": {
+          "type": "string"
+        },
+        "country": {
+          "type": "object"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "website": {
+          "type": "string"
+        },
+        "telephone": {
+          "type": "string"
+        },
+        "mobile": {
+          "type": "string"
+        },
+        "street_1": {
+          "type": "string"
+        },
+        "street_2": {
+          "type": "string"
+        },
+        "city": {
+          "type": "string"
+        },
+        "county": {
+          "type": "string"
+        },
+        "postcode": {
+          "type": "string"
+        },
+        "country": {
+          "type": "object"
+        }
+      }
+    }
+  },
+  "financial_settings": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "financial_year_end_date": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "coa_template": {
+          "type": "string"
+        },
+        "tax_submission_frequency_type": {
+          "type": "object"
+        },
+        "tax_scheme": {
+          "type": "object"
+        },
+        "tax_number": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "financial_year_end_date": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "coa_template": {
+          "type": "string"
+        },
+        "tax_submission_frequency_type": {
+          "type": "object"
+        },
+        "tax_scheme": {
+          "type": "object"
+        },
+        "tax_number": {
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
+    }
+  },
+  "account_types": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "name": {
+          "type": "string"
+        },
+        "$symbol": {
+          "type": "string"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "name": {
+          "type": "string"
+        },
+        "$symbol": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  "artefact_statuses": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "name": {
+          "type": "string"
+        },
+        "$symbol": {
+          "type": "string"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "name": {
+          "type": "string"
+        },
+        "$symbol": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  "contact_types": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "name": {
+          "type": "string"
+        },
+        "$symbol": {
+          "type": "string"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "name": {
+          "type": "string"
+        },
+        "$symbol": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  "countries": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "code": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "code": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  "expense_types": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "display_name": {
+          "type": "string"
+        },
+        "nominal_code": {
+          "type": "integer"
+        },
+        "tax_code": {
+          "type": "object"
+        },
+        "ledger_account_type": {
+          "type": "object"
+        },
+        "vat_changeable": {
+          "type": "boolean"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "name": {
+          "type": "string"
+        },
+        "nominal_code": {
+          "type": "integer"
+        },
+        "tax_code": {
+          "type": "object"
+        }
+      }
+    }
+  },
+  "income_types": {
+    "de": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "name": {
+          "type": "string"
+        },
+        "nominal_code": {
+          "type": "integer"
+        },
+        "tax_code": {
+          "type": "object"
+        }
+      }
+    },
+    "pt": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "name": {
+          "type": "string"
+        },
+        "nominal_code": {
+          "type": "integer"
+        },
+        "tax_code": {
+          "type": "object"
+        }
+      }
+    }
+  }
+};
+
+/** The largest page a list operation returns (`$itemsPerPage` maximum). */
+export const MAX_PAGE_SIZE = 200;

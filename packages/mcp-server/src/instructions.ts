@@ -1,0 +1,30 @@
+import type { BusinessConnection } from './business-connection.js';
+import type { ToolDefinition } from './tool-definition.js';
+
+/** The server's `instructions`: mode, businesses, and the rules an agent needs. */
+export function serverInstructions(
+  connections: readonly BusinessConnection[],
+  tools: readonly ToolDefinition[],
+  readOnly: boolean,
+): string {
+  const businesses = connections
+    .map(
+      (c) =>
+        `${c.name} (${c.businessName}, ${c.variant}, ${c.scope === 'readonly' ? 'read-only' : 'full access'})`,
+    )
+    .join('; ');
+  const writes = tools.some((t) => t.write);
+  return [
+    `acctkit: the books of ${connections.length === 1 ? 'one small business' : `${connections.length} small businesses`}.`,
+    `Mode: ${readOnly || !writes ? 'read-only (no tool changes data)' : 'read and write'}.`,
+    `Businesses: ${businesses}.${connections.length > 1 ? ' Every tool needs business set to one of these names.' : ''}`,
+    'Rules: dates are YYYY-MM-DD in and out; amounts are decimal strings such as "119.00", never numbers.',
+    'Ids come from the list_ tools (list_reference gives the reference ids); lists page with limit and cursor.',
+    writes
+      ? 'Deleting, or changing amounts, asks the user to confirm; without a confirmation form pass confirm: true only after the user agreed. Use dry_run: true to check a create or update without sending it.'
+      : '',
+    'Totals over a period: summarize_transactions, not paging raw records.',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

@@ -1,0 +1,75 @@
+import { MAX_PAGE_SIZE } from './generated/tool-schemas.js';
+import type { JsonSchema } from './json-schema.js';
+import { ToolFailure } from './tool-failure.js';
+
+/** Default page size of list tools. */
+export const DEFAULT_LIMIT = 25;
+
+/** The paging and trimming arguments every list tool takes. */
+export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
+  limit: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    description: `Records per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_LIMIT}).`,
+  },
+  cursor: {
+    type: 'string',
+    maxLength: 200,
+    description: 'nextCursor of the previous page; omit for the first page.',
+  },
+  fields: {
+    type: 'array',
+    items: { type: 'string', maxLength: 60 },
+    maxLength: 40,
+    description: 'Only these record fields (id is always kept); omit for whole records.',
+  } as JsonSchema,
+};
+
+/** The page envelope of list results around a record schema. */
+export function pageSchema(record: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      items: { type: 'array', items: record },
+      nextCursor: {
+        type: 'string',
+        description: 'Pass as cursor for the next page; absent on the last page.',
+      },
+      totalCount: { type: 'integer', minimum: 0, description: 'Records matching, on all pages.' },
+    },
+    required: ['items', 'totalCount'],
+  };
+}
+
+interface CursorState {
+  readonly tool: string;
+  readonly business: string;
+  readonly start: number;
+  readonly filter: string;
+}
+
+/** An opaque cursor for the page starting at `start`, bound to the tool, business and filters. */
+export function encodeCursor(state: CursorState): string {
+  // Web APIs only (no Buffer), so the same code runs on Workers.
+  const json = JSON.stringify([state.tool, state.business, state.start, state.filter]);
+  return btoa(encodeURIComponent(json)).replace(/=+$/, '');
+}
+
+/** The start index a cursor stands for; a cursor of another tool, business or filter fails. */
+export function decodeCursor(cursor: string | undefined, expected: Omit<CursorState, 'start'>): number {
+  if (cursor === undefined) return 0;
+  try {
+    const [tool, business, start, filter] = JSON.parse(decodeURIComponent(atob(cursor))) as unknown[];
+    if (tool === expected.tool && business === expected.business && filter === expected.filter)
+      if (typeof start === 'number' && Number.isInteger(start) && start >= 0) return start;
+  } catch {
+    // Falls through to the failure below.
+  }
+  throw new ToolFailure({
+    code: 'INVALID_ARGUMENTS',
+    message: `This cursor does not belong to this ${expected.tool} call (tool, business and filters must stay the same). Start again without cursor.`,
+    business: expected.business,
+    fields: [{ field: 'cursor', problem: 'not a cursor of this list' }],
+  });
+}

@@ -1,0 +1,47 @@
+import { dmyToIso } from '@acctkit/client';
+import type { BusinessConnection } from './business-connection.js';
+
+/** The kinds of records with a resource of their own. */
+export type RecordKind = 'contacts' | 'expenses' | 'incomes';
+
+const DMY = /^\d{2}\/\d{2}\/\d{4}$/;
+
+/** A record as the tools return it: `$url`/`$key` dropped (`id` says the same), dates ISO. */
+export function normalizeRecord(record: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries((record ?? {}) as Record<string, unknown>)) {
+    if (key === '$url' || key === '$key') continue;
+    out[key] = typeof value === 'string' && DMY.test(value) && key.endsWith('date') ? dmyToIso(value) : value;
+  }
+  return out;
+}
+
+/** Only the `fields` asked for (and `id`); every field without `fields`. */
+export function trimRecord(
+  record: Record<string, unknown>,
+  fields: readonly string[] | undefined,
+): Record<string, unknown> {
+  if (!fields || fields.length === 0) return record;
+  const out: Record<string, unknown> = {};
+  for (const key of ['id', ...fields]) if (key in record) out[key] = record[key];
+  return out;
+}
+
+/** The resource URI of a record. */
+export function recordUri(connection: BusinessConnection, kind: RecordKind, id: unknown): string {
+  return `acctkit://${encodeURIComponent(connection.name)}/${kind}/${String(id)}`;
+}
+
+/** A resource link for a record. */
+export function recordLink(
+  connection: BusinessConnection,
+  kind: RecordKind,
+  record: Record<string, unknown>,
+): { uri: string; name: string; description: string } {
+  const label = String(record.name ?? record.company ?? record.reference ?? record.date ?? record.id);
+  return {
+    uri: recordUri(connection, kind, record.id),
+    name: `${kind.slice(0, -1)} ${String(record.id)}`,
+    description: `${label} (${connection.name})`,
+  };
+}

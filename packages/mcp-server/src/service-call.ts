@@ -1,0 +1,37 @@
+import type { BusinessConnection } from './business-connection.js';
+import { failureFromResponse, failureFromThrown } from './tool-failure.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Init {
+  readonly params?: { readonly path?: Record<string, unknown>; readonly query?: Record<string, unknown> };
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+}
+type Loose = Record<
+  Method,
+  (path: string, init?: Init) => Promise<{ data?: unknown; error?: unknown; response: Response }>
+>;
+
+/**
+ * Calls the service through the connection's client and returns the response body, or throws the
+ * `ToolFailure` for the error response (field names mapped by `fieldNames`) or the thrown error.
+ * Paths are the spec's; the tools pick them per variant, so the loose typing stops at this boundary.
+ */
+export async function serviceCall<T = Record<string, unknown>>(
+  connection: BusinessConnection,
+  method: Method,
+  path: string,
+  init: Init = {},
+  fieldNames?: Readonly<Record<string, string>>,
+): Promise<T> {
+  const client = connection.client as unknown as Loose;
+  let result: Awaited<ReturnType<Loose[Method]>>;
+  try {
+    result = await client[method](path, init);
+  } catch (error) {
+    throw failureFromThrown(connection, error);
+  }
+  if (result.error !== undefined || !result.response.ok)
+    throw failureFromResponse(connection, result.response, result.error, fieldNames);
+  return result.data as T;
+}

@@ -1,0 +1,64 @@
+import type {
+  ElicitRequestFormParams,
+  ElicitResult,
+  ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { BusinessConnection } from './business-connection.js';
+import type { JsonSchema } from './json-schema.js';
+import type { Logger } from './logger.js';
+import type { Toolset } from './toolset.js';
+
+type Variant = BusinessConnection['variant'];
+
+/** What a handler gets besides its arguments. Nothing here knows the transport. */
+export interface ToolContext {
+  /** The business the call is for (chosen by `business`, or the only one). */
+  readonly connection: BusinessConnection;
+  /** Every connection the server serves. */
+  readonly connections: readonly BusinessConnection[];
+  /** Aborted when the client cancels the call. */
+  readonly signal: AbortSignal;
+  /** Asks the user through a form, or `undefined` when the client cannot show forms. */
+  readonly elicit: ((params: Omit<ElicitRequestFormParams, 'mode'>) => Promise<ElicitResult>) | undefined;
+  /** Reports progress when the client asked for it (`_meta.progressToken`); otherwise does nothing. */
+  readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
+  /** Log lines to the client, secrets redacted. */
+  readonly log: Logger;
+}
+
+/** A link to the resource of a record the tool returned. */
+export interface RecordLink {
+  readonly uri: string;
+  readonly name: string;
+  readonly description?: string;
+}
+
+/** A handler's successful result: the structured content, and links to records it returned. */
+export interface ToolSuccess {
+  readonly data: Record<string, unknown>;
+  readonly links?: readonly RecordLink[];
+}
+
+/** The four annotations, all set deliberately. */
+export type Annotations = Required<
+  Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>
+>;
+
+/** One tool of the catalogue. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly toolset: Toolset;
+  /** Whether the tool changes data (left out in read-only mode). */
+  readonly write: boolean;
+  /** Whether the tool acts on one business (and so takes `business`). */
+  readonly perBusiness: boolean;
+  readonly annotations: Annotations;
+  /** The tool's own arguments for the connected variants (without `business`). */
+  readonly input: (variants: readonly Variant[]) => JsonSchema;
+  /** The structured content's schema for the connected variants. */
+  readonly output: (variants: readonly Variant[]) => JsonSchema;
+  /** Runs the tool; throws `ToolFailure` for a failed call. */
+  readonly run: (args: Record<string, unknown>, context: ToolContext) => Promise<ToolSuccess>;
+}

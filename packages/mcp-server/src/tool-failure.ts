@@ -1,0 +1,146 @@
+import { AccountingError, diagnosesOf, HttpError, OAuthError } from '@acctkit/client';
+import type { BusinessConnection } from './business-connection.js';
+import { valueSourceHint } from './value-sources.js';
+
+/** Stable codes of failed tool calls (`error.code` in the result's JSON). */
+export type ToolErrorCode =
+  | 'INVALID_ARGUMENTS'
+  | 'BUSINESS_REQUIRED'
+  | 'UNKNOWN_BUSINESS'
+  | 'CONFIRMATION_REQUIRED'
+  | 'NOT_FOUND'
+  | 'VALIDATION_FAILED'
+  | 'FORBIDDEN'
+  | 'CONNECTION_EXPIRED'
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'SERVICE_ERROR'
+  | 'NETWORK_ERROR'
+  | 'INTERNAL_ERROR';
+
+/** One problem with one argument. `field` is the tool's argument path (`main_address.postcode`). */
+export interface FieldProblem {
+  readonly field: string;
+  readonly problem: string;
+  /** Where valid values come from, e.g. `Valid values: list_reference kind 'income_types'.` */
+  readonly hint?: string;
+}
+
+/** The structured body of a failed tool call. */
+export interface ToolErrorBody {
+  readonly code: ToolErrorCode;
+  readonly message: string;
+  readonly business?: string;
+  readonly fields?: readonly FieldProblem[];
+  readonly retryAfterSeconds?: number;
+  readonly choices?: readonly string[];
+}
+
+/** A failed tool call; handlers throw it and the registration turns it into an `isError` result. */
+export class ToolFailure extends Error {
+  declare readonly body: ToolErrorBody;
+  constructor(body: ToolErrorBody, options?: { cause?: unknown }) {
+    super(body.message, options);
+    this.name = 'ToolFailure';
+    this.body = body;
+  }
+}
+
+/** A field problem with the hint of where valid values come from, when there is one. */
+export function fieldProblem(field: string, problem: string): FieldProblem {
+  const hint = valueSourceHint(field);
+  return hint ? { field, problem, hint } : { field, problem };
+}
+
+/**
+ * The failure for an error response of the service. `fieldNames` maps the wire's `$source` (the name
+ * inside `resource[...]`) to the tool's argument name where they differ.
+ */
+export function failureFromResponse(
+  connection: BusinessConnection,
+  response: Response,
+  error: unknown,
+  fieldNames: Readonly<Record<string, string>> = {},
+): ToolFailure {
+  const status = response.status;
+  const business = connection.name;
+  const diagnoses = diagnosesOf(error);
+  const first = diagnoses[0]?.$message;
+  if (status === 422 || status === 400) {
+    const fields = diagnoses
+      .filter((d) => d.$source && d.$source !== 'base')
+      .map((d) => fieldProblem(fieldNames[d.$source] ?? d.$source, d.$message));
+    const oauth = error as { error?: unknown; error_description?: unknown } | undefined;
+    const reason =
+      first ??
+      (typeof oauth?.error_description === 'string' ? oauth.error_description : 'the request was rejected');
+    return new ToolFailure({
+      code: status === 422 ? 'VALIDATION_FAILED' : 'INVALID_ARGUMENTS',
+      message: `The service rejected the request for business '${business}': ${reason}. Fix the fields listed and call again.`,
+      business,
+      ...(fields.length > 0 ? { fields } : {}),
+    });
+  }
+  if (status === 404)
+    return new ToolFailure({
+      code: 'NOT_FOUND',
+      message: `No such record in business '${business}'. Find the id with the matching list_ tool.`,
+      business,
+    });
+  if (status === 401) return expired(connection);
+  if (status === 403)
+    return new ToolFailure({
+      code: 'FORBIDDEN',
+      message: `Connection '${business}' may not do this (${first ?? 'insufficient scope'}). Use a connection with full access.`,
+      business,
+    });
+  if (status === 429) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const seconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
+    return new ToolFailure({
+      code: 'RATE_LIMITED',
+      message: `The service is rate limiting business '${business}'. Wait ${seconds ?? 'a minute'}${seconds === undefined ? '' : ' seconds'} and call again.`,
+      business,
+      ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
+    });
+  }
+  if (status === 503)
+    return new ToolFailure({
+      code: 'SERVICE_UNAVAILABLE',
+      message: `The accounting service is unavailable for business '${business}'. Try again in a few minutes.`,
+      business,
+    });
+  return new ToolFailure({
+    code: 'SERVICE_ERROR',
+    message: `The accounting service failed (HTTP ${status}) for business '${business}'. Try again later; if it persists, report it.`,
+    business,
+  });
+}
+
+function expired(connection: BusinessConnection): ToolFailure {
+  const hint = connection.reconnectHint ?? 'connect the business again';
+  return new ToolFailure({
+    code: 'CONNECTION_EXPIRED',
+    message: `The connection '${connection.name}' is expired or revoked. Ask the user to reconnect it (${hint}).`,
+    business: connection.name,
+  });
+}
+
+/** The failure for an error the client threw (token refresh, network, timeout): never a secret. */
+export function failureFromThrown(connection: BusinessConnection, error: unknown): ToolFailure {
+  if (error instanceof ToolFailure) return error;
+  if (error instanceof OAuthError || (error instanceof AccountingError && error.code === 'NO_TOKENS'))
+    return expired(connection);
+  if (error instanceof HttpError && error.status === 401) return expired(connection);
+  if (error instanceof AccountingError && (error.code === 'NETWORK' || error.code === 'TIMEOUT'))
+    return new ToolFailure({
+      code: 'NETWORK_ERROR',
+      message: `The accounting service could not be reached for business '${connection.name}' (${error.code.toLowerCase()}). Try again shortly.`,
+      business: connection.name,
+    });
+  return new ToolFailure({
+    code: 'INTERNAL_ERROR',
+    message: `The server failed while working for business '${connection.name}'. Try again; if it persists, report it.`,
+    business: connection.name,
+  });
+}

@@ -1,0 +1,110 @@
+import { sumDecimals } from '@acctkit/client';
+import { RECORD_SCHEMAS } from '../generated/tool-schemas.js';
+import { normalizeRecord } from '../records.js';
+import { serviceCall } from '../service-call.js';
+import type { ToolDefinition } from '../tool-definition.js';
+import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
+import { READ } from './annotations.js';
+
+const listBusinesses: ToolDefinition = {
+  name: 'list_businesses',
+  title: 'List connected businesses',
+  description:
+    'Lists the businesses this server acts for: name (pass it as business to every other tool), variant (de or pt), id, display name and scope. Call first when several are connected.',
+  toolset: 'business',
+  write: false,
+  perBusiness: false,
+  annotations: READ,
+  input: () => objectSchema({}),
+  output: () =>
+    objectSchema(
+      {
+        items: {
+          type: 'array',
+          items: objectSchema(
+            {
+              name: { type: 'string' },
+              variant: { type: 'string', enum: ['de', 'pt'] },
+              business_id: { type: 'integer' },
+              business_name: { type: 'string' },
+              scope: { type: 'string', enum: ['readonly', 'full_access'] },
+            },
+            ['name', 'variant', 'business_id', 'business_name', 'scope'],
+          ),
+        },
+        totalCount: { type: 'integer' },
+      },
+      ['items', 'totalCount'],
+      false,
+    ),
+  run: async (_args, { connections }) => {
+    const items = connections.map((c) => ({
+      name: c.name,
+      variant: c.variant,
+      business_id: c.businessId,
+      business_name: c.businessName,
+      scope: c.scope,
+    }));
+    return { data: { items, totalCount: items.length } };
+  },
+};
+
+const getBusiness: ToolDefinition = {
+  name: 'get_business',
+  title: 'Get business profile',
+  description:
+    'Returns one business: its profile (name, address, country), financial settings (year end, tax scheme) and an account summary (counts of contacts and expenses, bank accounts and their summed balance).',
+  toolset: 'business',
+  write: false,
+  perBusiness: true,
+  annotations: READ,
+  input: () => objectSchema({}),
+  output: (variants) =>
+    objectSchema(
+      {
+        business: mergeVariantSchemas(RECORD_SCHEMAS.business, variants),
+        financial_settings: mergeVariantSchemas(RECORD_SCHEMAS.financial_settings, variants),
+        account_summary: objectSchema(
+          {
+            contacts: { type: 'integer' },
+            expenses: { type: 'integer' },
+            bank_accounts: { type: 'integer' },
+            bank_balance_total: { type: 'string', description: 'Sum of the bank balances, decimal string.' },
+          },
+          ['contacts', 'expenses', 'bank_accounts', 'bank_balance_total'],
+        ),
+      },
+      ['business', 'financial_settings', 'account_summary'],
+      false,
+    ),
+  run: async (_args, { connection, signal }) => {
+    const page = { params: { query: { $itemsPerPage: 1 } }, signal };
+    type Page = { $totalResults: number; $resources: Record<string, unknown>[] };
+    const [business, settings, contacts, expenses, banks] = await Promise.all([
+      serviceCall(connection, 'GET', '/core/v2/business', { signal }),
+      serviceCall(connection, 'GET', '/accounts/v2/financial_settings', { signal }),
+      serviceCall<Page>(connection, 'GET', '/accounts/v2/contacts', page),
+      serviceCall<Page>(connection, 'GET', '/accounts/v2/expenses', page),
+      serviceCall<Page>(connection, 'GET', '/accounts/v2/bank_accounts', {
+        params: { query: { $itemsPerPage: 200 } },
+        signal,
+      }),
+    ]);
+    const balances = banks.$resources.map((b) => String(b.balance ?? '0'));
+    return {
+      data: {
+        business: normalizeRecord(business),
+        financial_settings: normalizeRecord(settings),
+        account_summary: {
+          contacts: contacts.$totalResults,
+          expenses: expenses.$totalResults,
+          bank_accounts: banks.$totalResults,
+          bank_balance_total: sumDecimals(balances),
+        },
+      },
+    };
+  },
+};
+
+/** The business toolset. */
+export const BUSINESS_TOOLS: readonly ToolDefinition[] = [listBusinesses, getBusiness];

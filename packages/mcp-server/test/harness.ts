@@ -1,0 +1,150 @@
+import { createClient, createTokenManager, toTokenSet } from '@acctkit/client';
+import { createSandbox, type Sandbox } from '@acctkit/sandbox';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { type BusinessConnection, createServer, type ServerOptions } from '../src/index.js';
+
+export const ADMIN = 'test-admin-token';
+export const BASE = 'http://sandbox.test';
+
+/** A fresh in-memory sandbox with its clock under the test's control. */
+export function startSandbox(): { sandbox: Sandbox; clock: { now: number } } {
+  const clock = { now: Date.parse('2026-11-23T10:00:00Z') };
+  const sandbox = createSandbox({ database: ':memory:', adminToken: ADMIN, clock: () => clock.now });
+  return { sandbox, clock };
+}
+
+/** Calls the sandbox's admin API. */
+export async function admin(
+  sandbox: Sandbox,
+  path: string,
+  body?: unknown,
+  method = 'POST',
+): Promise<Response> {
+  return sandbox.fetch(
+    new Request(`${BASE}/_sandbox/${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
+}
+
+interface Minted {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  scope: string;
+  token_type: string;
+  signing_secret: string;
+  client_id: string;
+  client_secret: string;
+  business_id: number;
+}
+
+/** Counts the token refreshes the connections make. */
+export const refreshes = { count: 0 };
+
+/** A connection to a demo business through a token manager (so tokens refresh). */
+export async function connect(
+  sandbox: Sandbox,
+  variant: 'de' | 'pt',
+  options: { name?: string; scope?: 'readonly' | 'full_access'; now?: () => number } = {},
+): Promise<BusinessConnection> {
+  const scope = options.scope ?? 'full_access';
+  const minted = (await (await admin(sandbox, 'tokens', { business: variant, scope })).json()) as Minted;
+  const fetch = (request: Request): Promise<Response> => {
+    if (new URL(request.url).pathname === '/oauth2/token') refreshes.count++;
+    return sandbox.fetch(request);
+  };
+  const now = options.now ?? Date.now;
+  const tokens = createTokenManager({
+    baseUrl: BASE,
+    clientId: minted.client_id,
+    clientSecret: minted.client_secret,
+    signingSecret: minted.signing_secret,
+    tokens: toTokenSet(minted, now()),
+    fetch,
+    now,
+  });
+  const name = options.name ?? variant;
+  return {
+    name,
+    variant,
+    businessId: minted.business_id,
+    businessName: variant === 'de' ? 'Schneider Werbetechnik GmbH' : 'Ferreira & Costa Design, Lda.',
+    scope,
+    client: createClient({
+      variant,
+      baseUrl: BASE,
+      tokens,
+      userAgent: 'acctkit-mcp-test',
+      fetch,
+      retry: false,
+    }),
+    reconnectHint: `run: acctkit login --name ${name}`,
+  };
+}
+
+/** An MCP client connected in memory to a server built with `options`. */
+export async function mcpClient(
+  options: ServerOptions,
+  capabilities: ClientCapabilities = {},
+): Promise<{ client: Client; close: () => Promise<void> }> {
+  const server = createServer(options);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+/** Calls a tool; returns the result. */
+export async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** The structured content of a successful call (fails the test for an error result). */
+export async function ok<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
+  const result = await call(client, name, args);
+  if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
+  const text = result.content[0];
+  if (
+    text?.type !== 'text' ||
+    JSON.stringify(JSON.parse(text.text)) !== JSON.stringify(result.structuredContent)
+  )
+    throw new Error(`${name}: text content is not the structured content`);
+  return result.structuredContent as T;
+}
+
+/** The error body of a failed call (fails the test for a success). */
+export async function fails(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{
+  code: string;
+  message: string;
+  fields?: { field: string; problem: string; hint?: string }[];
+  [k: string]: unknown;
+}> {
+  const result = await call(client, name, args);
+  if (!result.isError) throw new Error(`${name} succeeded: ${JSON.stringify(result.structuredContent)}`);
+  const text = result.content[0];
+  if (text?.type !== 'text') throw new Error('no text content');
+  return (JSON.parse(text.text) as { error: never }).error;
+}
