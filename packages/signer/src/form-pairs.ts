@@ -1,6 +1,6 @@
+import { encodeForm, type SignBody } from './encode-form.js';
 import { percentDecode } from './percent-decode.js';
 import { percentEncode } from './percent-encode.js';
-import { SignerError } from './signer-error.js';
 
 /**
  * One parameter, key and value each percent-encoded, joined by a space: `"contact%5Bname%5D My%20Ann"`.
@@ -8,12 +8,6 @@ import { SignerError } from './signer-error.js';
  * of these strings orders by key and then by value, with no tuples and no comparator.
  */
 export type EncodedPair = string;
-
-/**
- * A request body that takes part in the signature: a form-urlencoded string, `URLSearchParams`, or an
- * object whose nested objects and arrays flatten to bracketed keys (`a[b][0]`).
- */
-export type SignBody = string | URLSearchParams | object;
 
 /**
  * A query or form body already in its signed form but for `+`: `k=v` parts joined by `&`, each key and
@@ -45,30 +39,8 @@ const parseForm = (text: string): EncodedPair[] =>
 
 /**
  * The pairs of a query and of a body given to `sign`. `URLSearchParams` is read through its own
- * serialization, which parses back to exactly its pairs.
+ * serialization, which parses back to exactly its pairs; an object through {@link encodeForm}.
  */
 export function formPairs(query: string, body: SignBody | null | undefined): EncodedPair[] {
-  const out = parseForm(query);
-  if (typeof body === 'string' || body instanceof URLSearchParams) return out.concat(parseForm(`${body}`));
-  if (body) flatten(body, out);
-  return out;
-}
-
-// The prototypes of plain objects and arrays.
-const PLAIN = [Object.prototype, Array.prototype, null];
-
-/**
- * Plain objects flatten to bracketed keys, arrays to indexed keys; `null` and `undefined` leave the key
- * out while `''`, `0` and `false` stay; strings, numbers, booleans and bigints sign as `String(value)`.
- * Anything else (a `Date`, a `Map`, a function, a symbol) throws `INVALID_BODY` rather than being
- * dropped or signed as whatever `String` makes of it.
- */
-function flatten(value: unknown, out: EncodedPair[], key?: string): void {
-  if (value != null)
-    if (PLAIN.includes(Object.getPrototypeOf(value)))
-      for (const [k, v] of Object.entries(value)) flatten(v, out, key === undefined ? k : `${key}[${k}]`);
-    // number, bigint, boolean and string; not symbol, function or object.
-    else if (key !== undefined && /^[bns][^y]/.test(typeof value))
-      out.push(`${percentEncode(key)} ${percentEncode(`${value}`)}`);
-    else throw new SignerError('INVALID_BODY', 'Bad body value');
+  return parseForm(query).concat(parseForm(body ? encodeForm(body) : ''));
 }

@@ -49,6 +49,8 @@ export async function hmacSha1(signingKey: string, data: string): Promise<string
     }
     return toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', await key, bytes)));
   } catch (cause) {
+    // A rejected import (or sign) must not stay cached: the next call imports the key again.
+    keys.delete(signingKey);
     throw new SignerError('CRYPTO_FAILED', 'WebCrypto failed', { cause });
   }
 }

@@ -7,11 +7,12 @@ export {
   type SignedFetchOptions,
 } from './create-signed-fetch.js';
 export type { Credentials } from './credentials.js';
-export type { SignBody } from './form-pairs.js';
+export { encodeForm, type SignBody } from './encode-form.js';
 export { percentEncode } from './percent-encode.js';
 export { type SignedHeaders, type SignInput, type SignResult, sign } from './sign.js';
 export { signRequest } from './sign-request.js';
-export { SignerError, type SignerErrorCode } from './signer-error.js';
+export { type AnySignerError, SignerError, type SignerErrorCode } from './signer-error.js';
+export { TEST_SIGNING_SECRET } from './test-signing-secret.js';
 export { timingSafeEqual } from './timing-safe-equal.js';
 export {
   REDACTED,

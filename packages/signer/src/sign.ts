@@ -1,7 +1,8 @@
 import { splitUrl } from './base-url.js';
 import { createNonce } from './create-nonce.js';
 import { type Credentials, signingKey } from './credentials.js';
-import { formPairs, type SignBody } from './form-pairs.js';
+import type { SignBody } from './encode-form.js';
+import { formPairs } from './form-pairs.js';
 import { hmacSha1 } from './hmac-sha1.js';
 import { percentEncode } from './percent-encode.js';
 

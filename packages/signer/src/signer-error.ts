@@ -43,3 +43,27 @@ export class SignerError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * Every error this package throws, discriminated by `code`: `switch (err.code)` narrows to the
+ * member of that code. The package has one error class, so each member is a {@link SignerError}
+ * whose `code` is one literal.
+ *
+ * @example
+ * ```ts
+ * import { type AnySignerError, SignerError, sign } from '@acctkit/signer';
+ * try {
+ *   await sign({ method: 'GET', url: 'https://h/x' }, { signingSecret: '', accessToken: 't' });
+ * } catch (caught) {
+ *   if (!(caught instanceof SignerError)) throw caught;
+ *   const err = caught as AnySignerError;
+ *   switch (err.code) {
+ *     case 'MISSING_CREDENTIALS': // connect the user again or fix the configured secret
+ *       break;
+ *     default:
+ *       throw err;
+ *   }
+ * }
+ * ```
+ */
+export type AnySignerError = { [C in SignerErrorCode]: SignerError & { readonly code: C } }[SignerErrorCode];

@@ -1,5 +1,5 @@
 import { signingKey } from './credentials.js';
-import type { SignBody } from './form-pairs.js';
+import type { SignBody } from './encode-form.js';
 import { hmacSha1 } from './hmac-sha1.js';
 import { isForm } from './is-form.js';
 import { signatureBase } from './sign.js';
