@@ -1,0 +1,213 @@
+import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { OAuthHttpError } from './oauth-error.js';
+import { isLoopbackHost, type ResolvedConfig } from './remote-config.js';
+import { putKey, type RemoteStorage } from './remote-storage.js';
+import { randomToken } from './secrets.js';
+
+/** A registered MCP client: by Dynamic Client Registration or by its Client ID Metadata Document. */
+export interface ClientRecord {
+  readonly clientId: string;
+  readonly kind: 'dcr' | 'cimd';
+  readonly clientName: string;
+  readonly clientUri?: string | undefined;
+  readonly redirectUris: readonly string[];
+  readonly createdAt: number;
+}
+
+const CIMD_CACHE_MS = 3_600_000;
+const CIMD_MAX_BYTES = 5_120;
+const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'blob:', 'about:']);
+
+/** Whether a redirect URI may be registered: https, http on loopback, or a private-use app scheme. */
+export function isAcceptableRedirectUri(uri: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.hash) return false;
+  if (url.protocol === 'https:') return true;
+  if (url.protocol === 'http:') return isLoopbackHost(url.hostname);
+  return !FORBIDDEN_SCHEMES.has(url.protocol);
+}
+
+/**
+ * Whether `given` is one of the client's redirect URIs: exact string match, except that for http
+ * loopback URIs any port matches (RFC 8252 §7.3, native apps pick a free port at run time).
+ */
+export function matchesRedirectUri(client: ClientRecord, given: string): boolean {
+  if (client.redirectUris.includes(given)) return true;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) return false;
+  return client.redirectUris.some((registered) => {
+    const r = new URL(registered);
+    if (r.protocol !== 'http:' || !isLoopbackHost(r.hostname)) return false;
+    r.port = url.port;
+    return r.href === url.href;
+  });
+}
+
+function validateMetadata(body: unknown): { clientName: string; clientUri?: string; redirectUris: string[] } {
+  const parsed = OAuthClientMetadataSchema.safeParse(body);
+  if (!parsed.success)
+    throw new OAuthHttpError(
+      400,
+      'invalid_client_metadata',
+      'The client metadata is not valid RFC 7591 metadata.',
+    );
+  const m = parsed.data;
+  if (m.redirect_uris.length === 0 || m.redirect_uris.length > 10)
+    throw new OAuthHttpError(400, 'invalid_redirect_uri', 'Give one to ten redirect_uris.');
+  for (const uri of m.redirect_uris)
+    if (!isAcceptableRedirectUri(uri))
+      throw new OAuthHttpError(
+        400,
+        'invalid_redirect_uri',
+        'redirect_uris must be https, http on 127.0.0.1/localhost, or an app scheme, without a fragment.',
+      );
+  if (m.grant_types?.some((g) => g !== 'authorization_code' && g !== 'refresh_token'))
+    throw new OAuthHttpError(
+      400,
+      'invalid_client_metadata',
+      'Only authorization_code and refresh_token grants.',
+    );
+  if (m.response_types?.some((r) => r !== 'code'))
+    throw new OAuthHttpError(400, 'invalid_client_metadata', "Only response_type 'code'.");
+  return {
+    clientName: (m.client_name ?? '').slice(0, 100),
+    ...(m.client_uri !== undefined && { clientUri: m.client_uri }),
+    redirectUris: m.redirect_uris,
+  };
+}
+
+/** Registers a client by RFC 7591 Dynamic Client Registration: public client, PKCE, no secret. */
+export async function registerClient(
+  config: ResolvedConfig,
+  storage: RemoteStorage,
+  body: unknown,
+): Promise<{ record: ClientRecord; response: Record<string, unknown> }> {
+  const meta = validateMetadata(body);
+  const record: ClientRecord = {
+    clientId: randomToken('mcpc_', 18),
+    kind: 'dcr',
+    clientName: meta.clientName,
+    clientUri: meta.clientUri,
+    redirectUris: meta.redirectUris,
+    createdAt: config.now(),
+  };
+  await putKey(storage, `client:${record.clientId}`, record);
+  return {
+    record,
+    response: {
+      client_id: record.clientId,
+      client_id_issued_at: Math.floor(record.createdAt / 1000),
+      client_name: record.clientName || undefined,
+      client_uri: record.clientUri,
+      redirect_uris: record.redirectUris,
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    },
+  };
+}
+
+/** Whether a client id is a Client ID Metadata Document URL this server will fetch. */
+export function isMetadataDocumentUrl(config: ResolvedConfig, clientId: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(clientId);
+  } catch {
+    return false;
+  }
+  if (url.hash || url.username || url.password || url.pathname === '/') return false;
+  if (url.protocol === 'https:')
+    return !isLoopbackHost(url.hostname) || config.allowLoopbackClientMetadata === true;
+  return (
+    url.protocol === 'http:' && config.allowLoopbackClientMetadata === true && isLoopbackHost(url.hostname)
+  );
+}
+
+/**
+ * Finds a client: a registered one, or (for a URL client id) its Client ID Metadata Document,
+ * fetched without following redirects, at most 5 KiB, whose `client_id` must equal its URL; cached an hour.
+ *
+ * @returns The client, or `undefined` for an unknown id.
+ */
+export async function findClient(
+  config: ResolvedConfig,
+  storage: RemoteStorage,
+  clientId: string,
+): Promise<ClientRecord | undefined> {
+  if (!clientId || clientId.length > 2_000) return undefined;
+  const stored = await storage.get<ClientRecord>(`client:${clientId}`);
+  if (stored) return stored.value;
+  if (!isMetadataDocumentUrl(config, clientId)) return undefined;
+  let response: Response;
+  try {
+    response = await config.fetch(
+      new Request(clientId, {
+        headers: { Accept: 'application/json' },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(5_000),
+      }),
+    );
+  } catch {
+    return undefined;
+  }
+  if (response.status !== 200) return undefined;
+  const text = await readLimited(response, CIMD_MAX_BYTES);
+  if (text === undefined) return undefined;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if ((doc as { client_id?: unknown } | null)?.client_id !== clientId) return undefined;
+  let meta: ReturnType<typeof validateMetadata>;
+  try {
+    meta = validateMetadata(doc);
+  } catch {
+    return undefined;
+  }
+  const record: ClientRecord = {
+    clientId,
+    kind: 'cimd',
+    clientName: meta.clientName,
+    clientUri: meta.clientUri,
+    redirectUris: meta.redirectUris,
+    createdAt: config.now(),
+  };
+  await putKey(storage, `client:${clientId}`, record, config.now() + CIMD_CACHE_MS);
+  return record;
+}
+
+async function readLimited(response: Response, max: number): Promise<string | undefined> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}

@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { authorizeRoutes } from './authorize-routes.js';
+import type { BearerEnv } from './bearer-auth.js';
+import { callbackRoute } from './callback-route.js';
+import { mcpRoute } from './mcp-route.js';
+import { metadataRoutes } from './metadata-routes.js';
+import { OAuthHttpError } from './oauth-error.js';
+import { registerRoute } from './register-route.js';
+import { type RemoteConfig, resolveConfig } from './remote-config.js';
+import type { RemoteContext } from './remote-context.js';
+import type { RemoteStorage } from './remote-storage.js';
+import { corsFor, hostAndOriginGuard } from './request-guards.js';
+import { deriveMacKey } from './secrets.js';
+import { createTokenCipher } from './token-cipher.js';
+import { tokenRoute } from './token-route.js';
+import { createUpstream } from './upstream.js';
+
+const FORM_LIMIT = 64 * 1024;
+
+/**
+ * Builds the remote MCP server as a Hono app, the same on Node and on Workers: `/mcp` (Streamable
+ * HTTP, OAuth-protected), the discovery documents, and an OAuth 2.1 authorization server
+ * (`/authorize`, `/callback`, `/token`, `/register`) in front of the accounting service's own
+ * OAuth. All state lives in `storage`; the app keeps none between requests.
+ *
+ * @param config - See {@link RemoteConfig}; `parseRemoteConfig(env)` reads it from the environment.
+ * @param storage - SQLite on Node (`createSqliteStorage`), Durable Objects on Workers.
+ * @returns The app; `app.fetch` handles a `Request`.
+ * @example
+ * ```ts
+ * const app = createRemoteApp(parseRemoteConfig(process.env), createSqliteStorage('mcp.sqlite'));
+ * const res = await app.request('https://mcp.example.com/.well-known/oauth-protected-resource');
+ * ```
+ */
+export function createRemoteApp(config: RemoteConfig, storage: RemoteStorage): Hono {
+  const resolved = resolveConfig(config);
+  const first = resolved.encryptionKeys[0] as { key: Uint8Array };
+  const ctx: RemoteContext = {
+    config: resolved,
+    storage,
+    cipher: createTokenCipher(resolved.encryptionKeys),
+    mac: deriveMacKey(first.key, 'acctkit-mcp-remote forms and cookies'),
+    upstream: createUpstream(resolved),
+    inflight: new Map(),
+    secureCookies: resolved.publicUrl.startsWith('https:'),
+  };
+  const app = new Hono<BearerEnv>();
+  app.onError((err) => {
+    if (err instanceof OAuthHttpError) return err.getResponse();
+    if (err instanceof HTTPException) return err.getResponse();
+    return Response.json(
+      { error: 'server_error', error_description: 'Internal error.' },
+      { status: 500, headers: { 'Cache-Control': 'no-store' } },
+    );
+  });
+  const tooLarge = (limit: number) =>
+    bodyLimit({
+      maxSize: limit,
+      onError: (c) =>
+        c.json({ error: 'invalid_request', error_description: `Bodies are limited to ${limit} bytes.` }, 413),
+    });
+  const { api, discovery } = corsFor(ctx);
+  app.use('*', hostAndOriginGuard(ctx));
+  app.use('/.well-known/*', discovery);
+  for (const path of ['/mcp', '/token', '/register']) app.use(path, api);
+  app.use('/mcp', tooLarge(resolved.maxBodyBytes));
+  for (const path of ['/token', '/register', '/authorize']) app.use(path, tooLarge(FORM_LIMIT));
+  metadataRoutes(app as unknown as Hono, ctx);
+  registerRoute(app as unknown as Hono, ctx);
+  authorizeRoutes(app as unknown as Hono, ctx);
+  callbackRoute(app as unknown as Hono, ctx);
+  tokenRoute(app as unknown as Hono, ctx);
+  mcpRoute(app, ctx);
+  return app as unknown as Hono;
+}

@@ -1,0 +1,81 @@
+/** What the remote server stores, by key prefix. Tokens and codes are keyed by their SHA-256, never in clear. */
+
+/** The scopes of this server, the service's own two. */
+export type Scope = 'readonly' | 'full_access';
+
+/** Reads a requested scope string: `full_access` when asked for, `readonly` otherwise. */
+export function scopeOf(requested: string | undefined | null): Scope {
+  const words = (requested ?? '').split(/\s+/);
+  return words.includes('full_access') || !requested ? 'full_access' : 'readonly';
+}
+
+/** `pending:<state>`: an authorization request sent on to the service, waiting for its callback. */
+export interface PendingAuthorization {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly codeChallenge: string;
+  readonly state: string | undefined;
+  readonly scope: Scope;
+  readonly resource: string;
+  /** SHA-256 of the browser-binding nonce kept in a cookie: the callback must come from the same browser. */
+  readonly browserBinding: string;
+}
+
+/** `code:<sha256>`: an authorization code issued to an MCP client, used once. */
+export interface CodeRecord {
+  readonly grantId: string;
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly codeChallenge: string;
+  readonly resource: string;
+  readonly scope: Scope;
+  readonly used: boolean;
+  /** When the code stops being accepted, epoch ms (the record stays longer, to see reuse). */
+  readonly expiresAt: number;
+}
+
+/** Why a grant no longer works. */
+export type RevokedReason = 'refresh_reuse' | 'code_reuse' | 'upstream';
+
+/** `grant:<id>`: one user's authorization of one MCP client for one business. */
+export interface GrantRecord {
+  readonly id: string;
+  readonly clientId: string;
+  readonly scope: Scope;
+  readonly resource: string;
+  readonly variant: 'de' | 'pt';
+  readonly businessId: number;
+  readonly businessName: string;
+  /** The service's token set, AES-GCM sealed with the grant id as additional data. */
+  readonly upstream: string;
+  /** A refresh of the upstream tokens under way (single-flight across instances). */
+  readonly lease?: { readonly owner: string; readonly until: number } | undefined;
+  readonly revoked?: RevokedReason | undefined;
+  readonly createdAt: number;
+}
+
+/** `at:<sha256>`: an access token issued to an MCP client. */
+export interface AccessRecord {
+  readonly grantId: string;
+  readonly clientId: string;
+  readonly resource: string;
+  readonly scope: Scope;
+  readonly expiresAt: number;
+}
+
+/** `rt:<sha256>`: a refresh token; rotated on use, a second use revokes the grant. */
+export interface RefreshRecord {
+  readonly grantId: string;
+  readonly clientId: string;
+  readonly resource: string;
+  readonly scope: Scope;
+  readonly used: boolean;
+}
+
+/** The upstream token set as sealed in {@link GrantRecord.upstream}. */
+export interface UpstreamTokens {
+  readonly accessToken: string;
+  readonly refreshToken: string;
+  readonly expiresAt: number;
+  readonly scope?: string | undefined;
+}

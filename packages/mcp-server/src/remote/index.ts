@@ -1,0 +1,17 @@
+// Everything exported from this file is public API of the remote server; everything else is internal.
+export { createRemoteApp } from './create-remote-app.js';
+export {
+  isLoopbackHost,
+  parseRemoteConfig,
+  type RemoteConfig,
+  type UpstreamConfig,
+} from './remote-config.js';
+export { RemoteError, type RemoteErrorCode } from './remote-error.js';
+export type { RemoteStorage, SetOptions, Versioned } from './remote-storage.js';
+export { createSqliteStorage, type SqliteStorage } from './sqlite-storage.js';
+export {
+  type RemoteServerOptions,
+  type RunningRemoteServer,
+  startRemoteServer,
+} from './start-remote-server.js';
+export { type EncryptionKey, parseEncryptionKeys } from './token-cipher.js';

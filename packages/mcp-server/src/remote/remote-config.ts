@@ -1,0 +1,178 @@
+import { RemoteError } from './remote-error.js';
+import { type EncryptionKey, parseEncryptionKeys } from './token-cipher.js';
+
+/** The accounting service registration this deployment signs users in with. */
+export interface UpstreamConfig {
+  /** API host; tokens come from `{baseUrl}/oauth2/token`. */
+  readonly baseUrl: string;
+  /** Authorization host; users are sent to `{authUrl}/oauth2/auth` (default: `baseUrl`). */
+  readonly authUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly signingSecret: string;
+  /** `User-Agent` of data requests (default `acctkit-mcp-remote`). */
+  readonly userAgent: string;
+}
+
+/** Configuration of the remote server; {@link parseRemoteConfig} reads it from the environment. */
+export interface RemoteConfig {
+  /** The URL users add to their MCP client, without `/mcp`: `https://mcp.example.com`. */
+  readonly publicUrl: string;
+  readonly upstream: UpstreamConfig;
+  /** AES-256-GCM keys for upstream tokens at rest, current first. */
+  readonly encryptionKeys: readonly EncryptionKey[];
+  /** Lifetime of issued access tokens, seconds (default 900). */
+  readonly accessTokenTtlSeconds?: number | undefined;
+  /** Lifetime of issued refresh tokens, seconds (default 30 days). */
+  readonly refreshTokenTtlSeconds?: number | undefined;
+  /** Lifetime of authorization codes, seconds (default 60). */
+  readonly codeTtlSeconds?: number | undefined;
+  /** MCP requests per access token per minute (default 120; 0: no limit). */
+  readonly rateLimitPerMinute?: number | undefined;
+  /** Largest accepted request body, bytes (default 1 MiB for `/mcp`). */
+  readonly maxBodyBytes?: number | undefined;
+  /** Browser origins allowed to call `/mcp` and the token endpoints (default: none but the server's own). */
+  readonly allowedOrigins?: readonly string[] | undefined;
+  /** Extra `Host` values accepted besides the public URL's host (for example behind a proxy). */
+  readonly allowedHosts?: readonly string[] | undefined;
+  /** Serve only the read-only catalogue, whatever the grant. */
+  readonly readOnly?: boolean | undefined;
+  /** Narrow the catalogue (as `acctkit-mcp --toolsets`). */
+  readonly toolsets?: readonly string[] | undefined;
+  /** Narrow the catalogue (as `acctkit-mcp --tools`). */
+  readonly tools?: readonly string[] | undefined;
+  /**
+   * Tests only: accept `http://127.0.0.1` / `http://localhost` Client ID Metadata Document URLs.
+   * Production accepts https only.
+   */
+  readonly allowLoopbackClientMetadata?: boolean | undefined;
+  /** The clock, epoch ms (default `Date.now`). */
+  readonly now?: (() => number) | undefined;
+  /** The fetch for upstream and client metadata requests (default: global `fetch`). */
+  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function required(env: Env, name: string): string {
+  const v = env[name]?.trim();
+  if (!v) throw new RemoteError('CONFIG', `${name} is not set; see docs/remote.md for the variables.`);
+  return v;
+}
+
+function integer(env: Env, name: string): number | undefined {
+  const v = env[name]?.trim();
+  if (!v) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new RemoteError('CONFIG', `${name} must be a whole number.`);
+  return n;
+}
+
+function list(env: Env, name: string): string[] | undefined {
+  const v = env[name]?.trim();
+  return v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
+}
+
+function absoluteUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new RemoteError('CONFIG', `${name} must be an absolute URL.`);
+  }
+  if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname))
+    throw new RemoteError('CONFIG', `${name} must use https (http only on localhost).`);
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/** Whether a host name is the loopback interface. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1';
+}
+
+/**
+ * Reads the remote server's configuration from environment variables (the table in docs/remote.md).
+ *
+ * @param env - `process.env` on Node, the Worker's `env` on Workers.
+ * @param overrides - Values that win over the environment (for example `publicUrl` from `--public-url`).
+ * @returns The configuration.
+ * @throws RemoteError `CONFIG` naming the first missing or malformed variable.
+ * @example
+ * ```ts
+ * const config = parseRemoteConfig(process.env, { publicUrl: 'https://mcp.example.com' });
+ * ```
+ */
+export function parseRemoteConfig(env: Env, overrides: Partial<RemoteConfig> = {}): RemoteConfig {
+  const baseUrl = absoluteUrl('ACCTKIT_BASE_URL', required(env, 'ACCTKIT_BASE_URL'));
+  const publicUrl = overrides.publicUrl ?? required(env, 'ACCTKIT_MCP_PUBLIC_URL');
+  const origins = list(env, 'ACCTKIT_MCP_ALLOWED_ORIGINS');
+  const hosts = list(env, 'ACCTKIT_MCP_ALLOWED_HOSTS');
+  const toolsets = list(env, 'ACCTKIT_MCP_TOOLSETS');
+  const tools = list(env, 'ACCTKIT_MCP_TOOLS');
+  const config: RemoteConfig = {
+    publicUrl: absoluteUrl('ACCTKIT_MCP_PUBLIC_URL', publicUrl),
+    upstream: {
+      baseUrl,
+      authUrl: absoluteUrl('ACCTKIT_AUTH_URL', env.ACCTKIT_AUTH_URL?.trim() || baseUrl),
+      clientId: required(env, 'ACCTKIT_CLIENT_ID'),
+      clientSecret: required(env, 'ACCTKIT_CLIENT_SECRET'),
+      signingSecret: required(env, 'ACCTKIT_SIGNING_SECRET'),
+      userAgent: env.ACCTKIT_USER_AGENT?.trim() || 'acctkit-mcp-remote',
+    },
+    encryptionKeys: parseEncryptionKeys(required(env, 'ACCTKIT_MCP_ENCRYPTION_KEYS')),
+    accessTokenTtlSeconds: integer(env, 'ACCTKIT_MCP_ACCESS_TOKEN_TTL'),
+    refreshTokenTtlSeconds: integer(env, 'ACCTKIT_MCP_REFRESH_TOKEN_TTL'),
+    rateLimitPerMinute: integer(env, 'ACCTKIT_MCP_RATE_LIMIT'),
+    maxBodyBytes: integer(env, 'ACCTKIT_MCP_MAX_BODY_BYTES'),
+    readOnly: env.ACCTKIT_MCP_READ_ONLY === '1' || env.ACCTKIT_MCP_READ_ONLY === 'true',
+    ...(origins && { allowedOrigins: origins }),
+    ...(hosts && { allowedHosts: hosts }),
+    ...(toolsets && { toolsets }),
+    ...(tools && { tools }),
+    ...overrides,
+  };
+  if (overrides.publicUrl) return { ...config, publicUrl: absoluteUrl('--public-url', overrides.publicUrl) };
+  return config;
+}
+
+/** The configuration with every default filled in. */
+export interface ResolvedConfig extends RemoteConfig {
+  readonly resource: string;
+  readonly issuer: string;
+  readonly accessTokenTtlSeconds: number;
+  readonly refreshTokenTtlSeconds: number;
+  readonly codeTtlSeconds: number;
+  readonly rateLimitPerMinute: number;
+  readonly maxBodyBytes: number;
+  readonly allowedOrigins: readonly string[];
+  readonly allowedHosts: readonly string[];
+  readonly now: () => number;
+  readonly fetch: (request: Request) => Promise<Response>;
+}
+
+/** Fills in defaults and derives the resource and issuer identifiers. */
+export function resolveConfig(config: RemoteConfig): ResolvedConfig {
+  const publicUrl = absoluteUrl('publicUrl', config.publicUrl);
+  if (config.encryptionKeys.length === 0)
+    throw new RemoteError('CONFIG', 'ACCTKIT_MCP_ENCRYPTION_KEYS needs at least one key.');
+  return {
+    ...config,
+    publicUrl,
+    resource: `${publicUrl}/mcp`,
+    issuer: publicUrl,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? 900,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds ?? 30 * 86_400,
+    codeTtlSeconds: config.codeTtlSeconds ?? 60,
+    rateLimitPerMinute: config.rateLimitPerMinute ?? 120,
+    maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024,
+    allowedOrigins: config.allowedOrigins ?? [],
+    allowedHosts: [new URL(publicUrl).host, ...(config.allowedHosts ?? [])],
+    now: config.now ?? Date.now,
+    fetch: config.fetch ?? ((request) => fetch(request)),
+  };
+}

@@ -1,0 +1,83 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createRemoteApp } from './create-remote-app.js';
+import type { RemoteConfig } from './remote-config.js';
+import type { RemoteStorage } from './remote-storage.js';
+import { createSqliteStorage } from './sqlite-storage.js';
+
+/** Options of {@link startRemoteServer}: the configuration plus where to listen and store. */
+export interface RemoteServerOptions extends Omit<RemoteConfig, 'publicUrl'> {
+  /** The public URL; default `http://<host>:<port>` of the bound socket (local use and tests). */
+  readonly publicUrl?: string | undefined;
+  /** Port; 0 picks a free one. Default 3001. */
+  readonly port?: number | undefined;
+  /** Interface to bind. Default `127.0.0.1`; `0.0.0.0` in a container. */
+  readonly host?: string | undefined;
+  /** SQLite file (default `.acctkit/mcp-remote.sqlite`); ignored when `storage` is given. */
+  readonly database?: string | undefined;
+  /** Storage to use instead of SQLite. */
+  readonly storage?: RemoteStorage | undefined;
+}
+
+/** A remote MCP server listening on Node. */
+export interface RunningRemoteServer {
+  /** The public URL (without `/mcp`). */
+  readonly url: string;
+  /** The MCP endpoint users add to their client: `${url}/mcp`. */
+  readonly mcpUrl: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the remote MCP server on Node with SQLite storage: what `acctkit-mcp serve` runs.
+ *
+ * @example
+ * ```ts
+ * import { parseRemoteConfig, startRemoteServer } from '@acctkit/mcp-server/remote';
+ * const server = await startRemoteServer({
+ *   ...parseRemoteConfig(process.env, { publicUrl: 'https://mcp.example.com' }),
+ *   port: 3001,
+ * });
+ * ```
+ */
+export async function startRemoteServer(options: RemoteServerOptions): Promise<RunningRemoteServer> {
+  const storage =
+    options.storage ?? createSqliteStorage(options.database ?? '.acctkit/mcp-remote.sqlite', options.now);
+  const host = options.host ?? '127.0.0.1';
+  let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+  return new Promise((resolve, reject) => {
+    const server = serve(
+      {
+        fetch: (request: Request) => (handler as (r: Request) => Response | Promise<Response>)(request),
+        port: options.port ?? 3001,
+        hostname: host,
+      },
+      (info: AddressInfo) => {
+        const shown = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+        const url = (options.publicUrl ?? `http://${shown}:${info.port}`).replace(/\/+$/, '');
+        try {
+          handler = createRemoteApp({ ...options, publicUrl: url }, storage).fetch;
+        } catch (err) {
+          server.close();
+          reject(err);
+          return;
+        }
+        resolve({
+          url,
+          mcpUrl: `${url}/mcp`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => {
+                if (!options.storage) (storage as { close?: () => void }).close?.();
+                done();
+              });
+              (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            }),
+        });
+      },
+    );
+    server.once('error', reject);
+  });
+}
