@@ -1,0 +1,177 @@
+import { AccountingError, OAuthError } from '@acctkit/client';
+import { SignerError, sign, timingSafeEqual } from '@acctkit/signer';
+import type { Context } from 'hono';
+import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
+import { isDataRoute, matchRoute } from './match-route.js';
+import type { ProxyEnv } from './proxy-env.js';
+import { ProxyError } from './proxy-error.js';
+import { hashKey } from './proxy-keys.js';
+import type { ProxyStorage } from './proxy-storage.js';
+import { readLimitedBody } from './read-limited-body.js';
+import type { TokenBroker } from './token-broker.js';
+
+/** What the data handler needs, resolved once from the proxy's options. */
+export interface ForwardConfig {
+  readonly baseUrl: string;
+  readonly storage: ProxyStorage;
+  readonly broker: TokenBroker;
+  readonly fetch: (request: Request) => Promise<Response>;
+  readonly bodyLimit: number;
+  readonly timeoutMs: number;
+  readonly userAgent: string;
+  readonly takeRate: ((id: string, now: number) => number) | undefined;
+  readonly now: () => number;
+}
+
+// Path and query of an absolute URL, read without parsing so that nothing is normalised or decoded
+// again; the host part (which may come from a caller's `Host` or an absolute-form target) is skipped.
+const targetParts = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^?#]*)(\?[^#]*)?/;
+const bearer = /^Bearer ([A-Za-z0-9_-]{16,256})$/;
+const form = /^application\/x-www-form-urlencoded(?:\s*;|$)/i;
+
+/**
+ * Forwards one data request: allow-list, key, scope, rate limit, body, signature, upstream call with
+ * one refresh on a 401, and the answer streamed back. Every refusal is thrown as a `ProxyError`
+ * before anything is sent.
+ */
+export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig): Promise<Response> {
+  const request = c.req.raw;
+  const method = request.method;
+  const [, path = '', search = ''] = targetParts.exec(request.url) ?? [];
+  if (!isDataRoute(method, path))
+    throw new ProxyError('not_found', 'No data operation has this method and path.');
+
+  const credentials = bearer.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!credentials)
+    throw new ProxyError('unauthorized', 'Send a proxy key as `Authorization: Bearer <key>`.');
+  const hash = await hashKey(credentials);
+  const key = await config.storage.findKey(hash);
+  // The lookup is by hash; the stored hash is compared again in constant time all the same.
+  if (!key || !timingSafeEqual(hash, key.hash) || key.revokedAt !== undefined)
+    throw new ProxyError('unauthorized', 'The proxy key is unknown or revoked.');
+  c.set('keyId', key.id);
+  c.set('connection', key.connection);
+  const connection = await config.storage.getConnection(key.connection);
+  if (!connection) throw new ProxyError('unauthorized', 'The proxy key is unknown or revoked.');
+  const route = matchRoute(connection.variant, method, path);
+  if (!route)
+    throw new ProxyError(
+      'not_found',
+      `No data operation of variant ${connection.variant} has this method and path.`,
+    );
+  c.set('operation', route.operationId);
+  if (key.scope === 'read' && method !== 'GET')
+    throw new ProxyError('forbidden', 'A read key can only send GET requests.');
+  if (config.takeRate) {
+    const wait = config.takeRate(key.id, config.now());
+    if (wait > 0)
+      throw new ProxyError('rate_limited', 'Too many requests with this key.', { retryAfter: wait });
+  }
+
+  let body: string | undefined;
+  if (method === 'POST' || method === 'PUT') {
+    if (!form.test(request.headers.get('content-type') ?? ''))
+      throw new ProxyError('unsupported_media_type', 'Send the body as application/x-www-form-urlencoded.');
+    body = await readLimitedBody(request, config.bodyLimit);
+  }
+  const url = `${config.baseUrl}${route.path}${search}`;
+  const headers = forwardRequestHeaders(request.headers, config.userAgent);
+  if (body !== undefined) headers.set('content-type', 'application/x-www-form-urlencoded');
+
+  for (let attempt = 0; ; attempt++) {
+    const creds = await credentialsOf(config.broker, connection.id);
+    let signed: Awaited<ReturnType<typeof sign>>;
+    try {
+      signed = await sign({ method, url, body }, creds);
+    } catch (cause) {
+      if (
+        cause instanceof SignerError &&
+        (cause.code === 'MALFORMED_ENCODING' || cause.code === 'INVALID_BODY')
+      )
+        throw new ProxyError('invalid_request', 'The query or body is not valid form encoding.', { cause });
+      throw cause;
+    }
+    headers.set('authorization', signed.headers.Authorization);
+    headers.set('x-signature', signed.headers['X-Signature']);
+    headers.set('x-nonce', signed.headers['X-Nonce']);
+    const response = await send(config, url, { method, headers, body: body ?? null });
+    if (response.status === 401 && attempt === 0) {
+      await response.body?.cancel();
+      await refreshOf(config.broker, connection.id, creds.accessToken);
+      continue;
+    }
+    const out = forwardResponseHeaders(response.headers);
+    out.set('x-request-id', c.get('requestId'));
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: out,
+    });
+  }
+}
+
+async function credentialsOf(
+  broker: TokenBroker,
+  connection: string,
+): Promise<{ signingSecret: string; accessToken: string }> {
+  try {
+    return await broker.credentials(connection);
+  } catch (cause) {
+    throw brokerFailure(cause);
+  }
+}
+
+async function refreshOf(broker: TokenBroker, connection: string, rejected: string): Promise<void> {
+  try {
+    await broker.refresh(connection, rejected);
+  } catch (cause) {
+    throw brokerFailure(cause);
+  }
+}
+
+function brokerFailure(cause: unknown): ProxyError {
+  if (cause instanceof ProxyError) return cause;
+  if (cause instanceof OAuthError)
+    return new ProxyError(
+      'token_refresh_failed',
+      'The service refused to refresh this connection; connect it again.',
+      {
+        cause,
+      },
+    );
+  if (cause instanceof AccountingError && cause.code === 'NO_TOKENS')
+    return new ProxyError('not_connected', 'This connection has no tokens; connect it again.', { cause });
+  if (cause instanceof AccountingError && cause.code === 'NETWORK')
+    return new ProxyError('upstream_unreachable', 'The token endpoint could not be reached.', { cause });
+  return new ProxyError(
+    'token_refresh_failed',
+    'The tokens of this connection could not be read or refreshed.',
+    {
+      cause,
+    },
+  );
+}
+
+/** Sends upstream, giving up after `timeoutMs` without response headers. */
+async function send(config: ForwardConfig, url: string, init: RequestInit): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, config.timeoutMs);
+  try {
+    return await Promise.race([
+      config.fetch(new Request(url, { ...init, signal: controller.signal })),
+      new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(new Error('timeout')), { once: true });
+      }),
+    ]);
+  } catch (cause) {
+    if (timedOut)
+      throw new ProxyError('upstream_timeout', `The service did not answer within ${config.timeoutMs} ms.`);
+    throw new ProxyError('upstream_unreachable', 'The service could not be reached.', { cause });
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,35 @@
+/** Where the proxy writes its log: one JSON object per line. */
+export type LogSink = (line: string) => void;
+
+// Field names whose values are never logged, whatever they hold.
+const secretField = /authorization|token|secret|password|cookie|signature|nonce|^key$|^code$/i;
+// Values that look like a proxy key or a bearer credential are masked wherever they appear.
+const secretValue = /akp_[rw]_[A-Za-z0-9_-]+|Bearer\s+\S+/g;
+
+/** Replaces secrets in a log record: fields named like secrets, and key-shaped values anywhere. */
+export function redact(value: unknown, field = ''): unknown {
+  if (field && secretField.test(field)) return '[REDACTED]';
+  if (typeof value === 'string') return value.replace(secretValue, '[REDACTED]');
+  if (Array.isArray(value)) return value.map((v) => redact(v));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = redact(v, k);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * A logger writing JSON lines with a time and level, redacted (see {@link redact}).
+ *
+ * @param sink - Receives each line without the newline; nothing is written when absent.
+ * @returns `log(level, fields)`.
+ */
+export function jsonLogger(
+  sink: LogSink | undefined,
+): (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>) => void {
+  if (!sink) return () => {};
+  return (level, fields) => {
+    sink(JSON.stringify({ time: new Date().toISOString(), level, ...(redact(fields) as object) }));
+  };
+}

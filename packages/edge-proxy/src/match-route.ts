@@ -1,0 +1,63 @@
+import { dataRoutes } from './generated/routes.js';
+import type { ProxyVariant } from './proxy-storage.js';
+
+/** A data operation a request was matched to. */
+export interface MatchedRoute {
+  readonly operationId: string;
+  /** The path to send upstream: the request's own path, which matched a template exactly. */
+  readonly path: string;
+}
+
+interface Compiled {
+  readonly pattern: RegExp;
+  readonly operationId: string;
+}
+
+// Literal segments of the spec are `a-z 0-9 _`; ids are integers. Anything else (`%`, `.`, `\`, `@`,
+// `:`, an empty segment from `//`, a trailing slash) can match no route, so it is refused before any
+// template is tried and nothing is ever decoded.
+const plainPath = /^(?:\/[A-Za-z0-9_]+)+$/;
+
+function compile(routes: readonly (readonly [string, string, string])[]): Map<string, Compiled[]> {
+  const byMethod = new Map<string, Compiled[]>();
+  for (const [method, template, operationId] of routes) {
+    const source = template
+      .split('/')
+      .map((segment) => (/^\{[^}]+\}$/.test(segment) ? '[0-9]{1,18}' : segment))
+      .join('/');
+    const list = byMethod.get(method) ?? [];
+    list.push({ pattern: new RegExp(`^${source}$`), operationId });
+    byMethod.set(method, list);
+  }
+  return byMethod;
+}
+
+const compiled: Record<ProxyVariant, Map<string, Compiled[]>> = {
+  de: compile(dataRoutes.de),
+  pt: compile(dataRoutes.pt),
+};
+
+/**
+ * Finds the data operation of `variant` that `method` and `path` name, on the allow-list generated
+ * from the bundled spec. The path must be in plain form already: no percent-encoding, dots,
+ * backslashes or empty segments.
+ *
+ * @param variant - The connection's variant.
+ * @param method - The request method, upper case.
+ * @param path - The request path, without query.
+ * @returns The operation and the path to forward, or `undefined` when the pair is not allowed.
+ */
+export function matchRoute(variant: ProxyVariant, method: string, path: string): MatchedRoute | undefined {
+  if (path.length > 200 || !plainPath.test(path)) return undefined;
+  const candidates = compiled[variant].get(method);
+  if (!candidates) return undefined;
+  for (const { pattern, operationId } of candidates) {
+    if (pattern.test(path)) return { operationId, path };
+  }
+  return undefined;
+}
+
+/** Whether `method` and `path` name a data operation of any variant (for refusing before the key). */
+export function isDataRoute(method: string, path: string): boolean {
+  return matchRoute('de', method, path) !== undefined || matchRoute('pt', method, path) !== undefined;
+}

@@ -1,0 +1,47 @@
+import type { KeyScope } from './proxy-storage.js';
+
+const hex = (bytes: Uint8Array): string => {
+  let out = '';
+  for (const b of bytes) out += b.toString(16).padStart(2, '0');
+  return out;
+};
+
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+
+/** A new key as shown once to whoever asked for it, and the record to store. */
+export interface NewKey {
+  readonly id: string;
+  readonly key: string;
+  readonly hash: string;
+}
+
+/**
+ * Creates a proxy key: 32 random bytes (256 bits) from WebCrypto, prefixed `akp_r_` or `akp_w_` so a
+ * leaked key is recognisable and its scope visible, and an id `key_…` (64 random bits) to name it.
+ *
+ * @param scope - `read` or `write`.
+ * @returns The key, its id and its SHA-256.
+ */
+export async function createKey(scope: KeyScope): Promise<NewKey> {
+  const secret = crypto.getRandomValues(new Uint8Array(32));
+  const key = `akp_${scope === 'read' ? 'r' : 'w'}_${base64url(secret)}`;
+  const id = `key_${hex(crypto.getRandomValues(new Uint8Array(8)))}`;
+  return { id, key, hash: await hashKey(key) };
+}
+
+/**
+ * The hex SHA-256 of a key: what storage holds and looks keys up by. A fast hash is enough here,
+ * unlike for passwords: a key has 256 random bits, so there is nothing to guess from a stolen hash,
+ * and a slow KDF would cost every proxied request its time.
+ *
+ * @param key - The key as the caller sent it.
+ * @returns 64 hex digits.
+ */
+export async function hashKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  return hex(new Uint8Array(digest));
+}

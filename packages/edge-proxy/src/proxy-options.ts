@@ -1,0 +1,44 @@
+import type { LogSink } from './json-logger.js';
+import type { ProxyStorage } from './proxy-storage.js';
+import type { RateLimit } from './rate-limiter.js';
+import type { TokenBroker, UpstreamOptions } from './token-broker.js';
+
+/** Options of `createProxy`. Nothing is read from the environment or globals. */
+export interface ProxyOptions {
+  /** The service and the app registration (client id, client secret, signing secret). */
+  readonly upstream: UpstreamOptions;
+  /** Connections, tokens and keys: memory, SQLite (`/node`) or Durable Objects (`/workers`). */
+  readonly storage: ProxyStorage;
+  /** Who refreshes tokens (default: in-process, single-flight per connection, over `storage`). */
+  readonly broker?: TokenBroker | undefined;
+  /** Turns on the admin API under `/_proxy/` (and the `/connect` flow); sent as a Bearer token. */
+  readonly adminToken?: string | undefined;
+  /** The fetch requests to the service go through (default: the global `fetch`). */
+  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** Largest request body accepted, in bytes (default 1 MiB); larger ones get 413. */
+  readonly bodyLimit?: number | undefined;
+  /** Time to wait for the service's response headers, in ms (default 30 000); then 504. */
+  readonly timeoutMs?: number | undefined;
+  /** Requests per key and window (default 600 a minute); `false` for none. */
+  readonly rateLimit?: RateLimit | false | undefined;
+  /** Browser origins allowed to call the data routes (CORS); none by default. */
+  readonly corsOrigins?: readonly string[] | undefined;
+  /** Receives one JSON log line per request and per failure, secrets redacted. */
+  readonly log?: LogSink | undefined;
+  /** `User-Agent` sent when the caller gives none (default `acctkit-edge-proxy`). */
+  readonly userAgent?: string | undefined;
+  /**
+   * The `/connect` flow for business owners: the proxy's public URL (its callback is
+   * `{publicUrl}/connect/callback`, to register with the service), the authorization host (default
+   * `upstream.baseUrl`) and the scope asked for (default `full_access`). Needs `adminToken`.
+   */
+  readonly connect?:
+    | {
+        readonly publicUrl: string;
+        readonly authUrl?: string | undefined;
+        readonly scope?: 'readonly' | 'full_access' | undefined;
+      }
+    | undefined;
+  /** The clock, in epoch ms (default `Date.now`). */
+  readonly now?: (() => number) | undefined;
+}
