@@ -26,6 +26,11 @@ describe('root scripts', () => {
     expect(option(bench, '--concurrency')).toBe('1');
   });
 
+  it('npm start runs the launcher of tools/, which starts every service through its public API', () => {
+    expect(scripts.start).toBe('node tools/bootstrap.mjs start');
+    expect(scripts.main).toBe('tsx tools/src/start.ts');
+  });
+
   it('reads both spellings of an option', () => {
     expect(option('turbo run bench --concurrency 1', '--concurrency')).toBe('1');
     expect(option('turbo run bench --concurrency=4', '--concurrency')).toBe('4');

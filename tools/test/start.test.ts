@@ -1,0 +1,155 @@
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/paths.ts';
+
+const run = promisify(execFile);
+
+/**
+ * The environment `npm start` runs in: the machine's `node`, not the Node 22/24 binaries of the
+ * runtime matrix that a package script in tools/ finds first on its PATH (the sandbox's native
+ * SQLite module is built for the machine's Node).
+ */
+const env = {
+  ...process.env,
+  NO_COLOR: '1',
+  PATH: (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.startsWith(repoRoot))
+    .join(delimiter),
+};
+
+/** `npm start`'s launcher as a user runs it (through tsx), on free ports. */
+function launch(args: string[]): ChildProcessWithoutNullStreams {
+  return spawn('node', ['--import', 'tsx', 'tools/src/start.ts', ...args], { cwd: repoRoot, env });
+}
+
+/** Resolves with everything printed once the banner is complete; rejects if the launcher exits first. */
+function banner(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((done, fail) => {
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('or use @acctkit/client.')) done(out);
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    child.once('exit', (code) =>
+      fail(new Error(`the launcher exited (${code}) before printing:\n${out}${err}`)),
+    );
+  });
+}
+
+function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((done) => {
+    child.once('exit', (code) => done(code));
+    child.kill('SIGTERM');
+  });
+}
+
+/** The value printed after `label:` on its own line. */
+function printed(output: string, label: string): string {
+  const value = new RegExp(`^\\s*${label}:\\s+(\\S+)`, 'm').exec(output)?.[1];
+  if (value === undefined) throw new Error(`"${label}:" is not in the output:\n${output}`);
+  return value;
+}
+
+/** The printed curl command, backslash continuations joined, ready for a shell. */
+function printedCurl(output: string): string {
+  const lines = output.split('\n');
+  const start = lines.findIndex((l) => l.trim().startsWith("curl -s 'http"));
+  const command: string[] = [];
+  for (const line of lines.slice(start)) {
+    command.push(line.trim().replace(/\\$/, ''));
+    if (!line.trimEnd().endsWith('\\')) break;
+  }
+  return command.join(' ');
+}
+
+describe('npm start launcher', () => {
+  let child: ChildProcessWithoutNullStreams;
+  let output: string;
+  let base: string;
+
+  beforeAll(async () => {
+    child = launch(['--port', '0', '--memory']);
+    output = await banner(child);
+    base = printed(output, 'base URL');
+  }, 60_000);
+  afterAll(async () => {
+    expect(await stop(child)).toBe(0);
+  });
+
+  it('prints the base URL, the API reference and the demo credentials', async () => {
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(printed(output, 'API reference')).toBe(`${base}/docs`);
+    expect((await fetch(`${base}/docs`)).status).toBe(200);
+    expect(output).toContain('anna@demo.acctkit.test');
+    expect(output).toMatch(/client_id\s+acctkit-demo-app/);
+    expect(output).toMatch(/signing_secret\s+\S+/);
+  });
+
+  it('enables the admin API with the random admin token it prints', async () => {
+    const token = printed(output, 'admin token');
+    expect(token).toMatch(/^[\w-]{32}$/);
+    const clock = await fetch(`${base}/_sandbox/clock`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(clock.status).toBe(200);
+    expect(((await clock.json()) as { now: string }).now).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const wrong = await fetch(`${base}/_sandbox/clock`, { headers: { Authorization: 'Bearer wrong' } });
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('prints a signed curl call that works once: its nonce is single-use', async () => {
+    const curl = printedCurl(output);
+    expect(curl).toContain(`${base}/accounts/v2/contacts`);
+    const first = (await run('sh', ['-c', `${curl} -w '\\n%{http_code}'`])).stdout;
+    const status = first.slice(first.lastIndexOf('\n') + 1);
+    expect(status).toBe('200');
+    expect(JSON.parse(first.slice(0, first.lastIndexOf('\n')))).toHaveProperty('$resources');
+    const again = (await run('sh', ['-c', `${curl} -o /dev/null -w '%{http_code}'`])).stdout;
+    expect(Number(again)).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('npm start options', () => {
+  it('uses the admin token given with --admin-token and does not echo it', async () => {
+    const secret = 'given-admin-token-4f1d';
+    const child = launch(['--port', '0', '--memory', '--admin-token', secret]);
+    try {
+      const output = await banner(child);
+      expect(output).not.toContain(secret);
+      const base = printed(output, 'base URL');
+      const clock = await fetch(`${base}/_sandbox/clock`, { headers: { Authorization: `Bearer ${secret}` } });
+      expect(clock.status).toBe(200);
+    } finally {
+      await stop(child);
+    }
+  }, 60_000);
+
+  it('keeps its data in the file given with --data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'acctkit-start-'));
+    const child = launch(['--port', '0', '--data', join(dir, 'sandbox.sqlite')]);
+    try {
+      await banner(child);
+      expect(existsSync(join(dir, 'sandbox.sqlite'))).toBe(true);
+    } finally {
+      await stop(child);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses a bad option with a message saying what to fix', async () => {
+    const failed = await run('node', ['--import', 'tsx', 'tools/src/start.ts', '--port', 'x'], {
+      cwd: repoRoot,
+      env,
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toContain('--port must be an integer from 0 to 65535');
+  }, 60_000);
+});
