@@ -1,0 +1,102 @@
+import { createRequire } from 'node:module';
+import { ConnectionError } from '../connections/connection-error.js';
+import { loadConnections } from '../connections/load-connections.js';
+import { createServer } from '../create-server.js';
+import { startHttpServer } from '../http/start-http-server.js';
+import type { Toolset } from '../toolset.js';
+import { isToolset, TOOLSETS } from '../toolset.js';
+import { type CliOptions, parseCliArgs, USAGE } from './parse-args.js';
+import { serveStdio } from './serve-stdio.js';
+
+/** Where the CLI writes: stdout carries only MCP messages in stdio mode, so everything else goes to stderr. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+function version(): string {
+  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+}
+
+function toolsetsOf(names: string[] | undefined): Toolset[] | undefined {
+  if (names === undefined) return undefined;
+  const unknown = names.filter((n) => !isToolset(n));
+  if (unknown.length > 0)
+    throw new ConnectionError(
+      'INVALID_ARGUMENT',
+      `Unknown toolset ${unknown.map((n) => `'${n.slice(0, 40)}'`).join(', ')}; choose from ${TOOLSETS.join(', ')}.`,
+    );
+  return names as Toolset[];
+}
+
+/**
+ * Runs `acctkit-mcp`: parses the arguments, loads the connections and serves stdio (default) or HTTP.
+ *
+ * @param argv - Arguments after the script.
+ * @param io - Output streams and environment (default the process's).
+ * @returns The exit code once stdio ends; in HTTP mode the promise stays pending while serving.
+ */
+export async function runCli(
+  argv: readonly string[] = process.argv.slice(2),
+  io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env },
+): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseCliArgs(argv);
+  } catch (error) {
+    io.stderr.write(`acctkit-mcp: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (options.help) {
+    // Help is asked for by a person, never by an MCP client: stdout is free.
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  if (options.version) {
+    io.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  try {
+    const selection = {
+      name: 'acctkit',
+      version: version(),
+      readOnly: options.readOnly,
+      toolsets: toolsetsOf(options.toolsets),
+      tools: options.tools,
+    };
+    if (options.http) {
+      const server = await startHttpServer({
+        ...selection,
+        sandbox: options.sandbox,
+        env: io.env,
+        port: options.port,
+        host: options.host,
+      });
+      io.stderr.write(
+        `acctkit-mcp: serving ${server.connections.map((c) => c.name).join(', ')} over Streamable HTTP at ${server.url}\n`,
+      );
+      const stop = (): void => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      return await new Promise<number>(() => {});
+    }
+    const loaded = await loadConnections({ sandbox: options.sandbox, env: io.env });
+    io.stderr.write(
+      `acctkit-mcp: serving ${loaded.connections.map((c) => c.name).join(', ')} (${loaded.source}) over stdio\n`,
+    );
+    await serveStdio(createServer({ ...selection, connections: loaded.connections }));
+    await loaded.close();
+    return 0;
+  } catch (error) {
+    if (error instanceof ConnectionError) {
+      io.stderr.write(`acctkit-mcp: ${error.message}\n`);
+      return error.code === 'INVALID_ARGUMENT' ? 2 : 1;
+    }
+    // Not a known start-up failure: name it without its details, which may carry request data.
+    io.stderr.write(`acctkit-mcp: could not start (${(error as Error).name}: ${(error as Error).message})\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,53 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { Hono } from 'hono';
+import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
+
+/** Options of {@link createHttpApp}. */
+export interface HttpAppOptions {
+  /** Builds the MCP server that answers one request (a fresh one per request: the SDK's stateless mode). */
+  readonly createServer: () => McpServer;
+  /** Host names accepted in `Host` and `Origin` (default {@link LOOPBACK_HOSTS}). */
+  readonly allowedHosts?: readonly string[] | undefined;
+  /** The path of the MCP endpoint (default `/mcp`). */
+  readonly path?: string | undefined;
+}
+
+/**
+ * The Streamable HTTP endpoint as a Hono app: `POST /mcp` runs one JSON-RPC exchange on a fresh server
+ * and transport (stateless, so the process holds no session), `GET` and `DELETE` answer 405 as there is
+ * no session stream to open or end, and every request with a foreign `Host` or `Origin` gets 403.
+ *
+ * @param options - The server factory, the allowed host names and the path.
+ * @returns The Hono app; serve it with `@hono/node-server`, or call `app.request()` in tests.
+ * @example
+ * ```ts
+ * import { createHttpApp, createServer } from '@acctkit/mcp-server';
+ * const app = createHttpApp({ createServer: () => createServer({ connections }) });
+ * const res = await app.request('http://127.0.0.1/mcp', { method: 'GET' }); // 405
+ * ```
+ */
+export function createHttpApp(options: HttpAppOptions): Hono {
+  const path = options.path ?? '/mcp';
+  const app = new Hono();
+  app.use('*', hostGuard(options.allowedHosts ?? LOOPBACK_HOSTS));
+  app.post(path, async (c) => {
+    const server = options.createServer();
+    const transport = new WebStandardStreamableHTTPServerTransport(); // no session id generator: stateless
+    await server.connect(transport);
+    return transport.handleRequest(c.req.raw);
+  });
+  app.on(['GET', 'DELETE'], path, () => methodNotAllowed());
+  return app;
+}
+
+function methodNotAllowed(): Response {
+  return Response.json(
+    {
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Method not allowed: this server is stateless, send POST requests.' },
+      id: null,
+    },
+    { status: 405, headers: { Allow: 'POST' } },
+  );
+}

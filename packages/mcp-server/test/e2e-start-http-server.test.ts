@@ -1,0 +1,102 @@
+// The programmatic API `npm start` uses: startHttpServer and clientConfigs, in this process.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { describe, expect, it } from 'vitest';
+import { clientConfigs, connectSandbox, startHttpServer } from '../src/node/index.js';
+
+async function toolNames(url: string): Promise<string[]> {
+  const client = new Client({ name: 'e2e-start', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  try {
+    return (await client.listTools()).tools.map((t) => t.name);
+  } finally {
+    await client.close();
+  }
+}
+
+describe('startHttpServer', () => {
+  it('serves a new in-memory sandbox on a free port and closes', async () => {
+    const server = await startHttpServer({ sandbox: true, port: 0 });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      expect(server.connections.map((c) => c.name)).toEqual(['de', 'pt']);
+      expect(await toolNames(server.url)).toContain('create_expense');
+    } finally {
+      await server.close();
+    }
+    await expect(fetch(server.url, { method: 'POST' })).rejects.toThrow();
+  });
+
+  it('serves given connections with the catalogue narrowed', async () => {
+    const sandbox = await connectSandbox();
+    const server = await startHttpServer({ connections: sandbox.connections, port: 0, readOnly: true });
+    try {
+      const names = await toolNames(server.url);
+      expect(names).toContain('list_expenses');
+      expect(names).not.toContain('create_expense');
+      expect(names).not.toContain('delete_contact');
+    } finally {
+      await server.close();
+      await sandbox.close();
+    }
+  });
+
+  it('connects to a running sandbox through its admin token', async () => {
+    const { createSandbox } = await import('@acctkit/sandbox');
+    const sandbox = createSandbox({ database: ':memory:', adminToken: 'shared-admin' });
+    const server = await startHttpServer({ sandbox: { sandbox, adminToken: 'shared-admin' }, port: 0 });
+    try {
+      expect(server.connections.map((c) => c.businessName).every((n) => n.length > 0)).toBe(true);
+    } finally {
+      await server.close();
+    }
+    // A sandbox passed in stays open for its owner.
+    const res = await sandbox.fetch(new Request('http://sandbox.test/test/ping'));
+    expect(res.status).not.toBe(500);
+    sandbox.close();
+  });
+});
+
+describe('clientConfigs', () => {
+  const url = 'http://127.0.0.1:3001/mcp';
+  const configs = clientConfigs({ url });
+
+  it('Claude Desktop: a stdio server running acctkit-mcp --sandbox', () => {
+    expect(JSON.parse(configs.claudeDesktop)).toEqual({
+      mcpServers: { acctkit: { command: 'npx', args: ['-y', '@acctkit/mcp-server', '--sandbox'] } },
+    });
+  });
+
+  it('Claude Code: claude mcp add, over HTTP and over stdio', () => {
+    expect(configs.claudeCode.http).toBe(`claude mcp add --transport http acctkit ${url}`);
+    expect(configs.claudeCode.stdio).toBe('claude mcp add acctkit -- npx -y @acctkit/mcp-server --sandbox');
+  });
+
+  it('VS Code: .vscode/mcp.json servers with a type', () => {
+    expect(JSON.parse(configs.vscode.http)).toEqual({ servers: { acctkit: { type: 'http', url } } });
+    expect(JSON.parse(configs.vscode.stdio).servers.acctkit).toMatchObject({ type: 'stdio', command: 'npx' });
+  });
+
+  it('Cursor: .cursor/mcp.json mcpServers with a url or a command', () => {
+    expect(JSON.parse(configs.cursor.http)).toEqual({ mcpServers: { acctkit: { url } } });
+    expect(JSON.parse(configs.cursor.stdio).mcpServers.acctkit.args).toContain('--sandbox');
+  });
+
+  it('Inspector: a CLI listing and the web UI on the URL', () => {
+    expect(configs.inspector.cli).toBe(
+      `npx @modelcontextprotocol/inspector --cli ${url} --method tools/list`,
+    );
+    expect(configs.inspector.web).toContain(`--server-url ${url}`);
+  });
+
+  it('a local stdio command is quoted for the shell where needed', () => {
+    const local = clientConfigs({
+      url,
+      stdio: { command: '/opt/node 22/bin/node', args: ['/x/bin.js', '--sandbox'] },
+    });
+    expect(local.claudeCode.stdio).toBe(
+      "claude mcp add acctkit -- '/opt/node 22/bin/node' /x/bin.js --sandbox",
+    );
+    expect(JSON.parse(local.claudeDesktop).mcpServers.acctkit.command).toBe('/opt/node 22/bin/node');
+  });
+});

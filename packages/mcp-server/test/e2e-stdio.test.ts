@@ -1,0 +1,185 @@
+// The built `acctkit-mcp` over stdio, spawned by the SDK's StdioClientTransport as MCP clients do.
+import { startServer } from '@acctkit/sandbox';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, requireBuiltBin, run } from './e2e-bin.js';
+
+beforeAll(() => requireBuiltBin());
+
+async function connect(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, ...args],
+    env,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const client = new Client({ name: 'e2e-stdio', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+interface Businesses {
+  items: { name: string; variant: string; businessName?: string; business_name?: string }[];
+}
+
+describe('acctkit-mcp --sandbox over stdio', () => {
+  let client: Client;
+  let stderr: () => string;
+  beforeAll(async () => {
+    ({ client, stderr } = await connect(['--sandbox'], cleanEnv()));
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('initializes with the server name, version and capabilities', () => {
+    expect(client.getServerVersion()?.name).toBe('acctkit');
+    const capabilities = client.getServerCapabilities();
+    expect(capabilities?.tools).toBeDefined();
+    expect(capabilities?.logging).toBeDefined();
+    expect(client.getInstructions()).toMatch(/\bde\b[\s\S]*\bpt\b/);
+  });
+
+  it('lists the full catalogue with write tools', async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toContain('list_contacts');
+    expect(names).toContain('delete_contact');
+    expect(names).toContain('summarize_transactions');
+    for (const tool of tools) expect(tool.outputSchema, tool.name).toBeDefined();
+  });
+
+  it('calls a tool against the in-process sandbox: both demo businesses are connected', async () => {
+    const result = await client.callTool({ name: 'list_businesses', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as unknown as Businesses;
+    expect(structured.items.map((b) => b.name).sort()).toEqual(['de', 'pt']);
+  });
+
+  it('lists contacts of one business, choosing it by name', async () => {
+    const result = await client.callTool({ name: 'list_contacts', arguments: { business: 'pt', limit: 2 } });
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as { items: unknown[]; totalCount: number };
+    expect(structured.items.length).toBeGreaterThan(0);
+    expect(structured.items.length).toBeLessThanOrEqual(2);
+  });
+
+  it('writes its start-up line to stderr, never to stdout', () => {
+    // Anything else on stdout would have broken the JSON-RPC stream above.
+    expect(stderr()).toContain('acctkit-mcp: serving de, pt (sandbox) over stdio');
+  });
+});
+
+describe('acctkit-mcp --read-only --toolsets', () => {
+  it('narrows tools/list', async () => {
+    const { client } = await connect(['--sandbox', '--read-only', '--toolsets', 'contacts'], cleanEnv());
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name).sort();
+      expect(names).toContain('list_contacts');
+      expect(names).toContain('get_contact');
+      expect(names).not.toContain('create_contact');
+      expect(names).not.toContain('list_expenses');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('start-up errors', () => {
+  it('without any connection: says what to run, prints nothing on stdout, exits 1', async () => {
+    const result = await run(process.execPath, [BIN], { env: cleanEnv(), timeoutMs: 15_000 });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('acctkit-mcp --sandbox');
+    expect(result.stderr).toContain('acctkit login');
+  });
+
+  it('an unknown option: exits 2 and points to --help', async () => {
+    const result = await run(process.execPath, [BIN, '--sandbx'], { env: cleanEnv(), timeoutMs: 15_000 });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--help');
+  });
+
+  it('an unknown toolset: exits 2 and lists the toolsets', async () => {
+    const result = await run(process.execPath, [BIN, '--sandbox', '--toolsets', 'payroll'], {
+      env: cleanEnv(),
+      timeoutMs: 15_000,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("'payroll'");
+    expect(result.stderr).toContain('contacts');
+  });
+
+  it('incomplete single-business variables: names the missing ones, never a value', async () => {
+    const result = await run(process.execPath, [BIN], {
+      env: cleanEnv({ ACCTKIT_ACCESS_TOKEN: 'tok-secret-value', ACCTKIT_COUNTRY: 'de' }),
+      timeoutMs: 15_000,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('ACCTKIT_BASE_URL');
+    expect(result.stderr).toContain('ACCTKIT_SIGNING_SECRET');
+    expect(result.stderr).not.toContain('tok-secret-value');
+  });
+});
+
+describe('single-business mode from ACCTKIT_* variables', () => {
+  it('serves the business of the tokens, refreshing through the token endpoint', async () => {
+    const sandbox = await startServer({ port: 0, database: ':memory:', adminToken: 'e2e-admin' });
+    try {
+      const minted = (await (
+        await fetch(`${sandbox.url}/_sandbox/tokens`, {
+          method: 'POST',
+          headers: { Authorization: 'Bearer e2e-admin', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ business: 'pt' }),
+        })
+      ).json()) as Record<string, string | number>;
+      // Only a refresh token: the first call must refresh, proving the token manager is wired.
+      const env = cleanEnv({
+        ACCTKIT_BASE_URL: sandbox.url,
+        ACCTKIT_CLIENT_ID: String(minted.client_id),
+        ACCTKIT_CLIENT_SECRET: String(minted.client_secret),
+        ACCTKIT_SIGNING_SECRET: String(minted.signing_secret),
+        ACCTKIT_REFRESH_TOKEN: String(minted.refresh_token),
+        ACCTKIT_COUNTRY: 'PT',
+      });
+      const { client, stderr } = await connect([], env);
+      try {
+        const result = await client.callTool({ name: 'list_businesses', arguments: {} });
+        expect(result.isError).toBeFalsy();
+        const items = (result.structuredContent as unknown as Businesses).items;
+        expect(items).toHaveLength(1);
+        expect(items[0]?.name).toBe('default');
+        expect(items[0]?.variant).toBe('pt');
+        const contacts = await client.callTool({ name: 'list_contacts', arguments: { limit: 1 } });
+        expect(contacts.isError).toBeFalsy();
+        expect(stderr()).toContain('(env)');
+        expect(stderr()).not.toContain(String(minted.refresh_token));
+      } finally {
+        await client.close();
+      }
+      // The refresh rotated the refresh token: the one in the environment no longer works.
+      const reuse = await fetch(`${sandbox.url}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: String(minted.refresh_token),
+          client_id: String(minted.client_id),
+          client_secret: String(minted.client_secret),
+        }),
+      });
+      expect(reuse.status).toBe(400);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
