@@ -24,6 +24,8 @@ export interface Fixture {
   readonly sandbox: MatrixSandbox;
   /** `METHOD url` of every request the proxy sent anywhere. */
   readonly sent: string[];
+  /** The headers of each of those requests, as sent. */
+  readonly sentHeaders: Headers[];
   readonly logs: string[];
   readonly keys: { readonly [name in 'deRead' | 'deWrite' | 'ptRead' | 'ptWrite']: string };
   readonly keyIds: { readonly [name in 'deRead' | 'deWrite' | 'ptRead' | 'ptWrite']: string };
@@ -54,6 +56,7 @@ export async function proxyFixture(
 ): Promise<Fixture> {
   const sandbox = matrixSandbox();
   const sent: string[] = [];
+  const sentHeaders: Headers[] = [];
   const logs: string[] = [];
   const [de, pt] = await Promise.all([mint(sandbox, 'de'), mint(sandbox, 'pt')]);
   const app = createProxy({
@@ -67,6 +70,7 @@ export async function proxyFixture(
     adminToken: ADMIN_TOKEN,
     fetch: (request) => {
       sent.push(`${request.method} ${request.url}`);
+      sentHeaders.push(new Headers(request.headers));
       return fetch(request);
     },
     log: (line) => logs.push(line),
@@ -106,6 +110,7 @@ export async function proxyFixture(
     app,
     sandbox,
     sent,
+    sentHeaders,
     logs,
     minted: { de, pt },
     admin,
