@@ -4,17 +4,11 @@
  * of ./start/companion-services.ts pointed at it, and prints what to paste to try each one.
  * Options go after `--`: `npm start -- --port 8080 --memory --admin-token secret`.
  */
+import { banner } from './start/banner.ts';
 import { companionServices } from './start/companion-services.ts';
 import { startSandboxService } from './start/sandbox-service.ts';
 import type { RunningService } from './start/service.ts';
 import { parseStartOptions, START_HELP, type StartOptions } from './start/start-options.ts';
-
-function banner(services: readonly RunningService[]): string {
-  const sections = services.map((s) =>
-    [`== ${s.name}: ${s.url}`, ...s.lines.map((line) => (line ? `  ${line}` : ''))].join('\n'),
-  );
-  return `acctkit is running (Ctrl+C stops it).\n\n${sections.join('\n\n')}\n`;
-}
 
 async function startAll(options: StartOptions): Promise<RunningService[]> {
   const running: RunningService[] = [];

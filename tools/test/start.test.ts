@@ -1,57 +1,13 @@
-import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
+import { banner, env, launch, stop } from './helpers/launch.ts';
 
 const run = promisify(execFile);
-
-/**
- * The environment `npm start` runs in: the machine's `node`, not the Node 22/24 binaries of the
- * runtime matrix that a package script in tools/ finds first on its PATH (the sandbox's native
- * SQLite module is built for the machine's Node).
- */
-const env = {
-  ...process.env,
-  NO_COLOR: '1',
-  PATH: (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter((dir) => !dir.startsWith(repoRoot))
-    .join(delimiter),
-};
-
-/** `npm start`'s launcher as a user runs it (through tsx), on free ports. */
-function launch(args: string[]): ChildProcessWithoutNullStreams {
-  return spawn('node', ['--import', 'tsx', 'tools/src/start.ts', ...args], { cwd: repoRoot, env });
-}
-
-/** Resolves with everything printed once the banner is complete; rejects if the launcher exits first. */
-function banner(child: ChildProcessWithoutNullStreams): Promise<string> {
-  return new Promise((done, fail) => {
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('or use @acctkit/client.')) done(out);
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    child.once('exit', (code) =>
-      fail(new Error(`the launcher exited (${code}) before printing:\n${out}${err}`)),
-    );
-  });
-}
-
-function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((done) => {
-    child.once('exit', (code) => done(code));
-    child.kill('SIGTERM');
-  });
-}
 
 /** The value printed after `label:` on its own line. */
 function printed(output: string, label: string): string {
