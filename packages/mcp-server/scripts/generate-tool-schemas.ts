@@ -54,11 +54,9 @@ const RECORDS = {
 } as const;
 
 const DATE_SCHEMAS = new Set(['IsoDate', 'DmyDate']);
-const ISO_DATE: JsonSchema = {
-  type: 'string',
-  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
-  description: 'Date YYYY-MM-DD.',
-};
+// `format: date` is the spec's IsoDate (`YYYY-MM-DD`, pattern and format) in one keyword, and checks
+// calendar days too; the wire's dd/mm/yyyy dates are converted by the server.
+const ISO_DATE: JsonSchema = { type: 'string', format: 'date', description: 'Date YYYY-MM-DD.' };
 const COPIED = ['type', 'enum', 'const', 'pattern', 'maxLength', 'minLength', 'minimum', 'maximum'] as const;
 
 function refName(node: Node): string | undefined {
@@ -86,7 +84,9 @@ function input(doc: OpenApiDocument, node: Node, name: string): JsonSchema {
   if (ref) {
     const target = doc.components.schemas[ref] as Node;
     const resolved = input(doc, target, name);
-    return { ...resolved, description: describe(name, node.description, target.description) };
+    // An object's own description is about the wire form (`contact[main_address][…]`); name it instead.
+    const fallback = target.type === 'object' ? undefined : target.description;
+    return { ...resolved, description: describe(name, node.description, fallback) };
   }
   const out: Record<string, unknown> = {};
   for (const key of COPIED) if (node[key] !== undefined) out[key] = node[key];

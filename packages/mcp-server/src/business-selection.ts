@@ -9,9 +9,7 @@ export function businessArgument(connections: readonly BusinessConnection[]): Js
     type: 'string',
     enum: names,
     description:
-      names.length > 1
-        ? `Required: the business to act on (${connections.map((c) => `${c.name} = ${c.businessName}, ${c.variant}`).join('; ')}). See list_businesses.`
-        : `Optional: the only business is ${names[0]}.`,
+      names.length > 1 ? 'Required: which business (list_businesses).' : 'Optional: the only business.',
   };
 }
 

@@ -13,7 +13,7 @@ import { registerResources } from './resources.js';
 import type { ToolContext, ToolDefinition } from './tool-definition.js';
 import { failureFromThrown, fieldProblem, ToolFailure } from './tool-failure.js';
 import { errorResult, successResult } from './tool-result.js';
-import { topLevel, toZod } from './tool-schema.js';
+import { shareRepeatedObjects, topLevel, toZod, withoutDescriptions } from './tool-schema.js';
 import type { Toolset } from './toolset.js';
 
 /** Options of {@link createServer}. */
@@ -86,7 +86,7 @@ export function listTools(
 
 /** The tool's full input schema: its own arguments plus `business` where it acts on one. */
 function inputSchemaOf(tool: ToolDefinition, eligible: readonly BusinessConnection[]): JsonSchema {
-  const own = topLevel(tool.input([...new Set(eligible.map((c) => c.variant))]));
+  const own = shareRepeatedObjects(topLevel(tool.input([...new Set(eligible.map((c) => c.variant))])));
   if (!tool.perBusiness) return own;
   const { description: _d, ...rest } = own;
   return { ...rest, properties: { business: businessArgument(eligible), ...(own.properties ?? {}) } };
@@ -136,26 +136,30 @@ export function createServer(options: ServerOptions): McpServer {
   );
   const log = createLogger((params) => mcp.sendLoggingMessage(params));
   const schemas = new Map<string, z.ZodType>();
+  const listed = new Map<string, { inputSchema: JsonSchema; outputSchema: JsonSchema }>();
 
   for (const tool of tools) {
     const eligible = tool.write ? writable(connections) : connections;
     const inputSchema = inputSchemaOf(tool, eligible);
     const zodInput = toZod(inputSchema);
+    const outputSchema = withoutDescriptions(tool.output([...new Set(eligible.map((c) => c.variant))]));
     schemas.set(tool.name, zodInput);
+    listed.set(tool.name, { inputSchema, outputSchema });
     mcp.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
         inputSchema: zodInput as z.ZodObject,
-        outputSchema: toZod(tool.output([...new Set(eligible.map((c) => c.variant))])) as z.ZodObject,
-        annotations: { title: tool.title, ...tool.annotations },
+        outputSchema: toZod(outputSchema) as z.ZodObject,
+        annotations: tool.annotations,
       },
       (args: Record<string, unknown>, extra: Extra) =>
         runTool(tool, args, extra, connections, eligible, mcp, log),
     );
   }
   structureValidationErrors(mcp, schemas);
+  listSchemasAsGenerated(mcp, listed);
   registerResources(mcp, connections);
   registerPrompts(mcp, connections, tools);
   return mcp;
@@ -239,6 +243,29 @@ function progressReporter(extra: Extra): ToolContext['progress'] {
       },
     });
   };
+}
+
+/**
+ * `tools/list` shows the JSON schemas as generated from the spec, not the SDK's round trip through
+ * zod (which adds ±2^53 bounds to every integer and open `additionalProperties`: a third more tokens).
+ * The zod schemas built from the same JSON still validate every call.
+ */
+function listSchemasAsGenerated(
+  mcp: McpServer,
+  listed: ReadonlyMap<string, { inputSchema: JsonSchema; outputSchema: JsonSchema }>,
+): void {
+  const handlers = (mcp.server as unknown as { _requestHandlers: Map<string, RawHandler> })._requestHandlers;
+  const original = handlers.get('tools/list');
+  if (!original) return;
+  handlers.set('tools/list', async (request, extra) => {
+    const result = (await original(request, extra)) as { tools: { name: string }[] };
+    // `execution` only says tasks are not supported, which is the default: left out, like the schemas' noise.
+    const tools = result.tools.map(({ execution: _e, ...tool }: { name: string; execution?: unknown }) => ({
+      ...tool,
+      ...listed.get(tool.name),
+    }));
+    return { ...result, tools };
+  });
 }
 
 type RawHandler = (

@@ -16,4 +16,7 @@ export interface JsonSchema {
   readonly additionalProperties?: boolean;
   readonly items?: JsonSchema;
   readonly anyOf?: readonly JsonSchema[];
+  readonly $ref?: string;
+  readonly $defs?: Readonly<Record<string, JsonSchema>>;
+  readonly maxItems?: number;
 }

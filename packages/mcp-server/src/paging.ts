@@ -11,19 +11,19 @@ export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
     type: 'integer',
     minimum: 1,
     maximum: MAX_PAGE_SIZE,
-    description: `Records per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_LIMIT}).`,
+    description: `Page size (default ${DEFAULT_LIMIT}).`,
   },
   cursor: {
     type: 'string',
     maxLength: 200,
-    description: 'nextCursor of the previous page; omit for the first page.',
+    description: 'nextCursor of the previous page.',
   },
   fields: {
     type: 'array',
     items: { type: 'string', maxLength: 60 },
-    maxLength: 40,
-    description: 'Only these record fields (id is always kept); omit for whole records.',
-  } as JsonSchema,
+    maxItems: 40,
+    description: 'Only these record fields (and id).',
+  },
 };
 
 /** The page envelope of list results around a record schema. */

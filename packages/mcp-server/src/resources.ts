@@ -1,5 +1,144 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BusinessConnection } from './business-connection.js';
+import { normalizeRecord, type RecordKind } from './records.js';
+import { serviceCall } from './service-call.js';
+import { ToolFailure } from './tool-failure.js';
+import { REFERENCE_KINDS, type ReferenceKind, referenceItems } from './tools/reference-tools.js';
 
-/** Registers the reference, profile and record resources of every business. */
-export function registerResources(_mcp: McpServer, _connections: readonly BusinessConnection[]): void {}
+/** JSON-RPC error of a resource that does not exist (MCP's "resource not found"). */
+const RESOURCE_NOT_FOUND = -32002;
+
+function one(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+}
+
+function json(uri: URL, value: unknown): ReadResourceResult {
+  return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(value) }] };
+}
+
+/** Runs a read; tool failures become JSON-RPC errors with the same message (never a secret). */
+async function read(work: () => Promise<ReadResourceResult>): Promise<ReadResourceResult> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof McpError) throw error;
+    if (error instanceof ToolFailure)
+      throw new McpError(
+        error.body.code === 'NOT_FOUND' ? RESOURCE_NOT_FOUND : ErrorCode.InternalError,
+        error.body.message,
+        { code: error.body.code },
+      );
+    throw new McpError(ErrorCode.InternalError, 'Reading the resource failed. Try again.');
+  }
+}
+
+/**
+ * Registers the resources of every business: `acctkit://{business}/reference/{kind}`,
+ * `acctkit://{business}/profile` (business and financial settings) and the record templates
+ * `acctkit://{business}/{contacts|expenses|incomes}/{id}`, with completion of business and kind.
+ */
+export function registerResources(mcp: McpServer, connections: readonly BusinessConnection[]): void {
+  const find = (name: string): BusinessConnection => {
+    const connection = connections.find((c) => c.name === name);
+    if (!connection)
+      throw new McpError(
+        RESOURCE_NOT_FOUND,
+        `No business '${name.slice(0, 40)}'. Businesses: ${connections.map((c) => c.name).join(', ')}.`,
+      );
+    return connection;
+  };
+  const business = (value: string): string[] =>
+    connections.map((c) => c.name).filter((name) => name.startsWith(value));
+
+  mcp.registerResource(
+    'reference',
+    new ResourceTemplate('acctkit://{business}/reference/{kind}', {
+      list: async () => ({
+        resources: connections.flatMap((c) =>
+          REFERENCE_KINDS.map((kind) => ({
+            uri: `acctkit://${c.name}/reference/${kind}`,
+            name: `${c.name} ${kind}`,
+            mimeType: 'application/json',
+          })),
+        ),
+      }),
+      complete: { business, kind: (value) => REFERENCE_KINDS.filter((kind) => kind.startsWith(value)) },
+    }),
+    {
+      title: 'Reference data',
+      description:
+        'A reference list of a business (account_types, contact_types, countries, expense_types, …).',
+      mimeType: 'application/json',
+    },
+    (uri, variables, extra) =>
+      read(async () => {
+        const connection = find(one(variables.business));
+        const kind = one(variables.kind) as ReferenceKind;
+        if (!REFERENCE_KINDS.includes(kind))
+          throw new McpError(
+            RESOURCE_NOT_FOUND,
+            `No reference list '${kind.slice(0, 40)}': ${REFERENCE_KINDS.join(', ')}.`,
+          );
+        const items = await referenceItems(connection, kind, extra.signal);
+        return json(uri, { items: items.map(normalizeRecord) });
+      }),
+  );
+
+  mcp.registerResource(
+    'profile',
+    new ResourceTemplate('acctkit://{business}/profile', {
+      list: async () => ({
+        resources: connections.map((c) => ({
+          uri: `acctkit://${c.name}/profile`,
+          name: `${c.businessName} (${c.name})`,
+          mimeType: 'application/json',
+        })),
+      }),
+      complete: { business },
+    }),
+    {
+      title: 'Business profile',
+      description: 'The business (name, address, country) and its financial settings.',
+      mimeType: 'application/json',
+    },
+    (uri, variables, extra) =>
+      read(async () => {
+        const connection = find(one(variables.business));
+        const [profile, settings] = await Promise.all([
+          serviceCall(connection, 'GET', '/core/v2/business', { signal: extra.signal }),
+          serviceCall(connection, 'GET', '/accounts/v2/financial_settings', { signal: extra.signal }),
+        ]);
+        return json(uri, {
+          name: connection.name,
+          variant: connection.variant,
+          business: normalizeRecord(profile),
+          financial_settings: normalizeRecord(settings),
+        });
+      }),
+  );
+
+  for (const kind of ['contacts', 'expenses', 'incomes'] as const satisfies readonly RecordKind[]) {
+    mcp.registerResource(
+      kind.slice(0, -1),
+      new ResourceTemplate(`acctkit://{business}/${kind}/{id}`, { list: undefined, complete: { business } }),
+      {
+        title: `${kind.charAt(0).toUpperCase()}${kind.slice(1, -1)}`,
+        description: `One ${kind.slice(0, -1)} by id (the tools link to these).`,
+        mimeType: 'application/json',
+      },
+      (uri, variables, extra) =>
+        read(async () => {
+          const connection = find(one(variables.business));
+          const id = Number(one(variables.id));
+          if (!Number.isInteger(id) || id < 1)
+            throw new McpError(ErrorCode.InvalidParams, 'The id must be a positive integer.');
+          const record = await serviceCall(connection, 'GET', `/accounts/v2/${kind}/{id}`, {
+            params: { path: { id } },
+            signal: extra.signal,
+          });
+          return json(uri, normalizeRecord(record));
+        }),
+    );
+  }
+}

@@ -69,7 +69,7 @@ export function failureFromResponse(
   if (status === 422 || status === 400) {
     const fields = diagnoses
       .filter((d) => d.$source && d.$source !== 'base')
-      .map((d) => fieldProblem(fieldNames[d.$source] ?? d.$source, d.$message));
+      .map((d) => fieldProblem(argumentPath(d.$source, d.$message, fieldNames), d.$message));
     const oauth = error as { error?: unknown; error_description?: unknown } | undefined;
     const reason =
       first ??
@@ -115,6 +115,16 @@ export function failureFromResponse(
     message: `The accounting service failed (HTTP ${status}) for business '${business}'. Try again later; if it persists, report it.`,
     business,
   });
+}
+
+/**
+ * The argument path of a diagnosis: its `$source` renamed by `fieldNames`, and for a nested object
+ * (`main_address`) the inner field when the message names it (`main_address: postcode must …`).
+ */
+function argumentPath(source: string, message: string, fieldNames: Readonly<Record<string, string>>): string {
+  const field = fieldNames[source] ?? source;
+  const inner = new RegExp(`^${source}: ([a-z][a-z0-9_]*) `).exec(message)?.[1];
+  return inner ? `${field}.${inner}` : field;
 }
 
 function expired(connection: BusinessConnection): ToolFailure {

@@ -43,15 +43,12 @@ function mergeTwo(de: JsonSchema, pt: JsonSchema): JsonSchema {
     const { required: _r, properties: _p, ...rest } = de;
     return {
       ...rest,
-      ...(de.description !== pt.description && pt.description
-        ? { description: `${de.description ?? ''} pt: ${pt.description}`.trim() }
-        : {}),
       properties,
       ...(required.length > 0 ? { required } : {}),
     };
   }
-  if (same(withoutDescription(de), withoutDescription(pt)))
-    return { ...de, description: `de: ${de.description ?? ''} pt: ${pt.description ?? ''}` };
+  // Same constraints, worded differently: one description is enough (a shorter catalogue).
+  if (same(withoutDescription(de), withoutDescription(pt))) return de.description ? de : pt;
   return {
     anyOf: [note(de, 'de'), note(pt, 'pt')],
     ...(de.description === pt.description && de.description ? { description: de.description } : {}),
@@ -76,6 +73,61 @@ export function objectSchema(
 export function topLevel(schema: JsonSchema): JsonSchema {
   const { minProperties: _m, ...rest } = schema;
   return rest;
+}
+
+/** A schema without descriptions (record schemas in outputs: the types are what a client checks). */
+export function withoutDescriptions(schema: JsonSchema): JsonSchema {
+  const { description: _d, additionalProperties: _a, properties, items, anyOf, ...rest } = schema;
+  return {
+    ...rest,
+    ...(properties
+      ? {
+          properties: Object.fromEntries(
+            Object.entries(properties).map(([k, v]) => [k, withoutDescriptions(v)]),
+          ),
+        }
+      : {}),
+    ...(items ? { items: withoutDescriptions(items) } : {}),
+    ...(anyOf ? { anyOf: anyOf.map(withoutDescriptions) } : {}),
+  };
+}
+
+/**
+ * Moves object properties that repeat (same schema but for the description, like `main_address` and
+ * `delivery_address`) into `$defs`, referenced from each place: the catalogue lists them once.
+ */
+export function shareRepeatedObjects(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties;
+  if (!properties) return schema;
+  const seen = new Map<string, string>();
+  const defs: Record<string, JsonSchema> = {};
+  const out: Record<string, JsonSchema> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    if (property.type !== 'object' || !property.properties) {
+      out[name] = property;
+      continue;
+    }
+    const key = JSON.stringify(withoutDescriptions(property));
+    const repeats = Object.entries(properties).filter(
+      ([, p]) => JSON.stringify(withoutDescriptions(p)) === key,
+    );
+    if (repeats.length < 2) {
+      out[name] = property;
+      continue;
+    }
+    let def = seen.get(key);
+    if (!def) {
+      def = name.split('_').pop() ?? name;
+      const { description: _d, ...shared } = property;
+      defs[def] = shared;
+      seen.set(key, def);
+    }
+    out[name] = {
+      $ref: `#/$defs/${def}`,
+      ...(property.description ? { description: property.description } : {}),
+    };
+  }
+  return Object.keys(defs).length > 0 ? { ...schema, properties: out, $defs: defs } : schema;
 }
 
 const cache = new WeakMap<JsonSchema, z.ZodType>();

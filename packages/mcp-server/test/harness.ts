@@ -3,6 +3,7 @@ import { createSandbox, type Sandbox } from '@acctkit/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { type BusinessConnection, createServer, type ServerOptions } from '../src/index.js';
 
 export const ADMIN = 'test-admin-token';
@@ -64,7 +65,7 @@ export async function connect(
     clientId: minted.client_id,
     clientSecret: minted.client_secret,
     signingSecret: minted.signing_secret,
-    tokens: toTokenSet(minted, now()),
+    tokens: toTokenSet(minted as unknown as Parameters<typeof toTokenSet>[0], now()),
     fetch,
     now,
   });
@@ -114,6 +115,23 @@ export async function call(
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
+const outputSchemas = new WeakMap<Client, Map<string, z.ZodType>>();
+
+/** Checks structured content against the tool's listed output schema (besides the SDK client's check). */
+async function checkOutput(client: Client, name: string, content: unknown): Promise<void> {
+  let schemas = outputSchemas.get(client);
+  if (!schemas) {
+    schemas = new Map();
+    for (const tool of (await client.listTools()).tools)
+      if (tool.outputSchema) schemas.set(tool.name, z.fromJSONSchema(tool.outputSchema as never));
+    outputSchemas.set(client, schemas);
+  }
+  const schema = schemas.get(name);
+  if (!schema) throw new Error(`${name} lists no output schema`);
+  const parsed = schema.safeParse(content);
+  if (!parsed.success) throw new Error(`${name}: output does not match its schema: ${parsed.error.message}`);
+}
+
 /** The structured content of a successful call (fails the test for an error result). */
 export async function ok<T = Record<string, unknown>>(
   client: Client,
@@ -128,6 +146,7 @@ export async function ok<T = Record<string, unknown>>(
     JSON.stringify(JSON.parse(text.text)) !== JSON.stringify(result.structuredContent)
   )
     throw new Error(`${name}: text content is not the structured content`);
+  await checkOutput(client, name, result.structuredContent);
   return result.structuredContent as T;
 }
 

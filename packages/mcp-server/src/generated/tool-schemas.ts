@@ -107,7 +107,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             }
           },
           "additionalProperties": false,
-          "description": "Address fields of a contact request (Variant A), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+          "description": "Main address."
         },
         "delivery_address": {
           "type": "object",
@@ -148,7 +148,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             }
           },
           "additionalProperties": false,
-          "description": "Address fields of a contact request (Variant A), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+          "description": "Delivery address."
         }
       },
       "required": [
@@ -236,7 +236,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             }
           },
           "additionalProperties": false,
-          "description": "Address fields of a contact request (Variant B), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+          "description": "Main address."
         },
         "delivery_address": {
           "type": "object",
@@ -271,7 +271,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             }
           },
           "additionalProperties": false,
-          "description": "Address fields of a contact request (Variant B), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+          "description": "Delivery address."
         },
         "withholding_tax_id": {
           "type": "string",
@@ -377,7 +377,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             }
           },
           "additionalProperties": false,
-          "description": "Address fields of a contact request (Variant A), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+          "description": "Main address."
         },
         "delivery_address": {
           "type": "object",
@@ -418,7 +418,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             }
           },
           "additionalProperties": false,
-          "description": "Address fields of a contact request (Variant A), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+          "description": "Delivery address."
         }
       },
       "minProperties": 1,
@@ -504,7 +504,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             }
           },
           "additionalProperties": false,
-          "description": "Address fields of a contact request (Variant B), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+          "description": "Main address."
         },
         "delivery_address": {
           "type": "object",
@@ -539,7 +539,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             }
           },
           "additionalProperties": false,
-          "description": "Address fields of a contact request (Variant B), sent as `contact[main_address][<field>]` or `contact[delivery_address][<field>]`."
+          "description": "Delivery address."
         },
         "withholding_tax_id": {
           "type": "string",
@@ -557,7 +557,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "properties": {
         "date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Date YYYY-MM-DD."
         },
         "contact_id": {
@@ -607,7 +607,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "properties": {
         "date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Date YYYY-MM-DD."
         },
         "total": {
@@ -645,7 +645,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "properties": {
         "date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Date YYYY-MM-DD."
         },
         "contact_id": {
@@ -690,7 +690,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "properties": {
         "date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Date YYYY-MM-DD."
         },
         "total": {
@@ -723,7 +723,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "properties": {
         "date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Date YYYY-MM-DD."
         },
         "amount": {
@@ -761,7 +761,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "invoice_date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Date YYYY-MM-DD."
         },
         "reference": {
@@ -792,7 +792,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "properties": {
         "date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Date YYYY-MM-DD."
         },
         "amount": {
@@ -830,7 +830,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "invoice_date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Date YYYY-MM-DD."
         },
         "reference": {
@@ -925,12 +925,12 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "properties": {
         "from_date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Start of the date range, YYYY-MM-DD."
         },
         "to_date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "End of the date range, YYYY-MM-DD."
         },
         "updated_or_created_since": {
@@ -946,12 +946,12 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "properties": {
         "from_date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Start of the date range, YYYY-MM-DD."
         },
         "to_date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "End of the date range, YYYY-MM-DD."
         },
         "updated_or_created_since": {
@@ -969,12 +969,12 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "properties": {
         "from_date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Start of the date range, YYYY-MM-DD."
         },
         "to_date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "End of the date range, YYYY-MM-DD."
         }
       },
@@ -989,12 +989,12 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "properties": {
         "from_date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "Start of the date range, YYYY-MM-DD."
         },
         "to_date": {
           "type": "string",
-          "pattern": "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+          "format": "date",
           "description": "End of the date range, YYYY-MM-DD."
         }
       },

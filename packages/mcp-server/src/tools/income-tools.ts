@@ -1,0 +1,38 @@
+import { isoToDmy } from '@acctkit/client';
+import type { ToolDefinition } from '../tool-definition.js';
+import { listTool } from './list-tool.js';
+import { createTool, getTool } from './record-tools.js';
+import { INCOMES } from './resource-kind.js';
+
+/** The incomes toolset. */
+export const INCOME_TOOLS: readonly ToolDefinition[] = [
+  listTool({
+    name: 'list_incomes',
+    title: 'List incomes',
+    description:
+      'Lists incomes between from_date and to_date (both required). For totals use summarize_transactions. Returns { items, nextCursor, totalCount }.',
+    toolset: 'incomes',
+    path: INCOMES.path,
+    record: 'income',
+    filters: 'list_incomes',
+    // The wire takes dd/mm/yyyy here; the tool takes ISO like every other.
+    toQuery: (filters) => ({
+      ...filters,
+      from_date: isoToDmy(String(filters.from_date)),
+      to_date: isoToDmy(String(filters.to_date)),
+    }),
+  }),
+  getTool(INCOMES, 'income', {
+    name: 'get_income',
+    title: 'Get income',
+    description: 'Returns one income by id (list_incomes gives ids), with a link to its resource.',
+    toolset: 'incomes',
+  }),
+  createTool(INCOMES, 'create_income', {
+    name: 'create_income',
+    title: 'Create income',
+    description:
+      'Records an income: date, amount (decimal string), income type source_id (list_reference kind income_types), destination_id and payment_method_id. dry_run: true shows the body without sending.',
+    toolset: 'incomes',
+  }),
+];

@@ -1,0 +1,102 @@
+import type { BusinessConnection } from '../business-connection.js';
+import { INPUT_SCHEMAS, RECORD_SCHEMAS } from '../generated/tool-schemas.js';
+import type { JsonSchema } from '../json-schema.js';
+import { DEFAULT_LIMIT, decodeCursor, encodeCursor, PAGING_ARGUMENTS, pageSchema } from '../paging.js';
+import { normalizeRecord, trimRecord } from '../records.js';
+import { serviceCall } from '../service-call.js';
+import type { ToolContext, ToolDefinition, ToolSuccess } from '../tool-definition.js';
+import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
+import type { Toolset } from '../toolset.js';
+import { READ } from './annotations.js';
+
+type Variant = BusinessConnection['variant'];
+
+/** An SData page. */
+export interface ServicePage {
+  readonly $totalResults: number;
+  readonly $resources: readonly Record<string, unknown>[];
+}
+
+interface ListOptions {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly toolset: Toolset;
+  readonly path: string;
+  readonly record: keyof typeof RECORD_SCHEMAS;
+  /** The generated filters of the list operation, if it has any. */
+  readonly filters?: keyof typeof INPUT_SCHEMAS;
+  /** The wire query for the filter arguments (default: as they are). */
+  readonly toQuery?: (filters: Record<string, unknown>, variant: Variant) => Record<string, unknown>;
+}
+
+/** The page result for records `start…` of `total`, with the cursor of the next page. */
+export function pageResult(
+  context: ToolContext,
+  tool: string,
+  filter: string,
+  start: number,
+  total: number,
+  records: readonly Record<string, unknown>[],
+  fields: readonly string[] | undefined,
+): ToolSuccess {
+  const items = records.map((record) => trimRecord(normalizeRecord(record), fields));
+  const next = start + records.length;
+  const more = records.length > 0 && next < total;
+  return {
+    data: {
+      items,
+      totalCount: total,
+      ...(more
+        ? { nextCursor: encodeCursor({ tool, business: context.connection.name, start: next, filter }) }
+        : {}),
+    },
+  };
+}
+
+/** A list tool over a paged operation: `limit`, `cursor`, `fields`, and the operation's filters. */
+export function listTool(options: ListOptions): ToolDefinition {
+  const filtersOf = (variants: readonly Variant[]): JsonSchema =>
+    options.filters ? mergeVariantSchemas(INPUT_SCHEMAS[options.filters], variants) : objectSchema({});
+  return {
+    name: options.name,
+    title: options.title,
+    description: options.description,
+    toolset: options.toolset,
+    write: false,
+    perBusiness: true,
+    annotations: READ,
+    input: (variants) => {
+      const filters = filtersOf(variants);
+      return { ...filters, properties: { ...(filters.properties ?? {}), ...PAGING_ARGUMENTS } };
+    },
+    output: (variants) => pageSchema(mergeVariantSchemas(RECORD_SCHEMAS[options.record], variants)),
+    run: async (args, context) => {
+      const { limit = DEFAULT_LIMIT, cursor, fields, ...filters } = args;
+      const filter = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
+      const start = decodeCursor(cursor as string | undefined, {
+        tool: options.name,
+        business: context.connection.name,
+        filter,
+      });
+      const query = {
+        ...(options.toQuery ? options.toQuery(filters, context.connection.variant) : filters),
+        $startIndex: start,
+        $itemsPerPage: limit,
+      };
+      const page = await serviceCall<ServicePage>(context.connection, 'GET', options.path, {
+        params: { query },
+        signal: context.signal,
+      });
+      return pageResult(
+        context,
+        options.name,
+        filter,
+        start,
+        page.$totalResults,
+        page.$resources,
+        fields as string[] | undefined,
+      );
+    },
+  };
+}

@@ -1,0 +1,282 @@
+import { compareDecimals, formBody, isoToDmy } from '@acctkit/client';
+import type { BusinessConnection } from '../business-connection.js';
+import { CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../confirmation.js';
+import { INPUT_SCHEMAS, RECORD_SCHEMAS } from '../generated/tool-schemas.js';
+import type { JsonSchema } from '../json-schema.js';
+import { PAGING_ARGUMENTS } from '../paging.js';
+import { normalizeRecord, recordLink, trimRecord } from '../records.js';
+import { serviceCall } from '../service-call.js';
+import type { ToolContext, ToolDefinition } from '../tool-definition.js';
+import { ToolFailure } from '../tool-failure.js';
+import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
+import type { Toolset } from '../toolset.js';
+import { CREATE, DELETE, READ, UPDATE } from './annotations.js';
+import type { ResourceKind } from './resource-kind.js';
+
+type Variant = BusinessConnection['variant'];
+type RecordName = keyof typeof RECORD_SCHEMAS;
+type InputName = keyof typeof INPUT_SCHEMAS;
+
+const DRY_RUN: JsonSchema = {
+  type: 'boolean',
+  description:
+    'true: validate and return the exact form body that would be sent; nothing is sent or changed.',
+};
+
+function idArgument(resource: ResourceKind): JsonSchema {
+  return {
+    type: 'integer',
+    minimum: 1,
+    description: `Id of the ${resource.singular} (list_${resource.kind} gives ids).`,
+  };
+}
+
+const FIELDS: JsonSchema = PAGING_ARGUMENTS.fields as JsonSchema;
+
+/** A variant schema with more properties (and required ones). */
+function extend(
+  base: JsonSchema,
+  extra: Readonly<Record<string, JsonSchema>>,
+  required: readonly string[] = [],
+  first = false,
+): JsonSchema {
+  const { description: _d, ...rest } = base;
+  const properties = first
+    ? { ...extra, ...(base.properties ?? {}) }
+    : { ...(base.properties ?? {}), ...extra };
+  const all = [...required, ...(base.required ?? [])];
+  return {
+    ...rest,
+    type: 'object',
+    properties,
+    ...(all.length > 0 ? { required: all } : {}),
+    additionalProperties: false,
+  };
+}
+
+/** The record schema the tools of a kind return, for the connected variants. */
+function recordSchema(name: RecordName, variants: readonly Variant[]): JsonSchema {
+  return mergeVariantSchemas(RECORD_SCHEMAS[name], variants);
+}
+
+/** The wire body for a tool's spec arguments: dates to `dd/mm/yyyy` where the wire wants them, wrapped. */
+export function wireBody(
+  resource: ResourceKind,
+  variant: Variant,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  const converted: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields))
+    converted[key] = resource.dmyFields.includes(key) && typeof value === 'string' ? isoToDmy(value) : value;
+  const wrap = resource.wrap(variant);
+  return wrap ? { [wrap]: converted } : converted;
+}
+
+function specFields(args: Record<string, unknown>): Record<string, unknown> {
+  const { id: _i, dry_run: _d, confirm: _c, ...fields } = args;
+  return fields;
+}
+
+async function fetchRecord(
+  resource: ResourceKind,
+  id: unknown,
+  context: ToolContext,
+): Promise<Record<string, unknown>> {
+  const record = await serviceCall(context.connection, 'GET', `${resource.path}/{id}`, {
+    params: { path: { id } },
+    signal: context.signal,
+  });
+  return normalizeRecord(record);
+}
+
+interface Names {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly toolset: Toolset;
+}
+
+/** `get_<singular>`: one record by id, with a resource link. */
+export function getTool(resource: ResourceKind, record: RecordName, names: Names): ToolDefinition {
+  return {
+    ...names,
+    write: false,
+    perBusiness: true,
+    annotations: READ,
+    input: () => objectSchema({ id: idArgument(resource), fields: FIELDS }, ['id']),
+    output: (variants) => recordSchema(record, variants),
+    run: async (args, context) => {
+      const full = await fetchRecord(resource, args.id, context);
+      const data = trimRecord(full, args.fields as string[] | undefined);
+      return { data, links: [recordLink(context.connection, resource.kind, full)] };
+    },
+  };
+}
+
+/** `create_<singular>`: validated spec fields, or with `dry_run` only the form body. */
+export function createTool(resource: ResourceKind, input: InputName, names: Names): ToolDefinition {
+  return {
+    ...names,
+    write: true,
+    perBusiness: true,
+    annotations: CREATE,
+    input: (variants) => extend(mergeVariantSchemas(INPUT_SCHEMAS[input], variants), { dry_run: DRY_RUN }),
+    output: () => changeSchema(['created', 'dry_run']),
+    run: async (args, context) => {
+      const body = wireBody(resource, context.connection.variant, specFields(args));
+      if (args.dry_run === true) return { data: dryRun(body) };
+      const created = normalizeRecord(
+        await serviceCall(
+          context.connection,
+          'POST',
+          resource.path,
+          { body, signal: context.signal },
+          resource.fieldNames,
+        ),
+      );
+      context.log.log('info', `created ${resource.singular} ${String(created.id)}`, {
+        business: context.connection.name,
+      });
+      return {
+        data: { status: 'created', changed: true, record: created },
+        links: [recordLink(context.connection, resource.kind, created)],
+      };
+    },
+  };
+}
+
+function dryRun(body: Record<string, unknown>): Record<string, unknown> {
+  return {
+    status: 'dry_run',
+    changed: false,
+    message: 'Valid. Nothing was sent: call again without dry_run to send this body.',
+    body,
+    form_body: formBody(body),
+  };
+}
+
+/**
+ * The output of create, update and delete tools. `record` is the record as the get_ tool returns it
+ * (its schema is listed there once rather than again on every change tool: a shorter catalogue).
+ */
+function changeSchema(statuses: readonly string[]): JsonSchema {
+  return objectSchema(
+    {
+      status: { type: 'string', enum: statuses },
+      changed: { type: 'boolean', description: 'Whether anything was changed.' },
+      message: { type: 'string' },
+      record: { type: 'object' },
+      body: { type: 'object', description: 'dry_run: the body that would be sent.' },
+      form_body: { type: 'string', description: 'dry_run: the exact form-encoded body.' },
+    },
+    ['status', 'changed'],
+    false,
+  );
+}
+
+/** `update_<singular>`: changes the fields given; amount changes are confirmed by the user first. */
+export function updateTool(resource: ResourceKind, input: InputName, names: Names): ToolDefinition {
+  return {
+    ...names,
+    write: true,
+    perBusiness: true,
+    annotations: UPDATE,
+    input: (variants) =>
+      extend(
+        mergeVariantSchemas(INPUT_SCHEMAS[input], variants),
+        {
+          id: idArgument(resource),
+          ...(resource.amountFields.length > 0 ? { confirm: CONFIRM_ARGUMENT } : {}),
+          dry_run: DRY_RUN,
+        },
+        ['id'],
+      ),
+    output: () => changeSchema(['updated', 'dry_run', 'declined', 'cancelled']),
+    run: async (args, context) => {
+      const fields = specFields(args);
+      if (Object.keys(fields).length === 0)
+        throw new ToolFailure({
+          code: 'INVALID_ARGUMENTS',
+          message: `Give at least one field of the ${resource.singular} to change.`,
+          business: context.connection.name,
+        });
+      const current = await fetchRecord(resource, args.id, context);
+      const body = wireBody(resource, context.connection.variant, fields);
+      if (args.dry_run === true) return { data: { ...dryRun(body), record: current } };
+      const amounts = resource.amountFields.filter(
+        (field) =>
+          typeof fields[field] === 'string' &&
+          compareDecimals(fields[field] as string, String(current[field] ?? '0')) !== 0,
+      );
+      if (amounts.length > 0) {
+        const action = `Change ${resource.singular} ${String(args.id)}`;
+        const changes = Object.fromEntries(
+          amounts.map((field) => [
+            `${field} change`,
+            `${String(current[field] ?? '0')} → ${String(fields[field])}`,
+          ]),
+        );
+        const decision = await confirmChange(context, args.confirm, action, {
+          ...resource.describe(current),
+          ...changes,
+        });
+        if (decision !== 'confirmed')
+          return {
+            data: {
+              status: decision,
+              changed: false,
+              message: notConfirmed(decision, action),
+              record: current,
+            },
+          };
+      }
+      const updated = normalizeRecord(
+        await serviceCall(
+          context.connection,
+          'PUT',
+          `${resource.path}/{id}`,
+          { params: { path: { id: args.id } }, body, signal: context.signal },
+          resource.fieldNames,
+        ),
+      );
+      return {
+        data: { status: 'updated', changed: true, record: updated },
+        links: [recordLink(context.connection, resource.kind, updated)],
+      };
+    },
+  };
+}
+
+/** `delete_<singular>`: always confirmed by the user first. */
+export function deleteTool(resource: ResourceKind, names: Names): ToolDefinition {
+  return {
+    ...names,
+    write: true,
+    perBusiness: true,
+    annotations: DELETE,
+    input: () => objectSchema({ id: idArgument(resource), confirm: CONFIRM_ARGUMENT }, ['id']),
+    output: () => changeSchema(['deleted', 'declined', 'cancelled']),
+    run: async (args, context) => {
+      const current = await fetchRecord(resource, args.id, context);
+      const action = `Delete ${resource.singular} ${String(args.id)}`;
+      const decision = await confirmChange(context, args.confirm, action, resource.describe(current));
+      if (decision !== 'confirmed')
+        return {
+          data: {
+            status: decision,
+            changed: false,
+            message: notConfirmed(decision, action),
+            record: current,
+          },
+        };
+      await serviceCall(context.connection, 'DELETE', `${resource.path}/{id}`, {
+        params: { path: { id: args.id } },
+        signal: context.signal,
+      });
+      context.log.log('notice', `deleted ${resource.singular} ${String(args.id)}`, {
+        business: context.connection.name,
+      });
+      return { data: { status: 'deleted', changed: true, record: current } };
+    },
+  };
+}

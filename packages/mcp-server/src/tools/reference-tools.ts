@@ -1,0 +1,107 @@
+import type { BusinessConnection } from '../business-connection.js';
+import { RECORD_SCHEMAS } from '../generated/tool-schemas.js';
+import type { JsonSchema } from '../json-schema.js';
+import { DEFAULT_LIMIT, decodeCursor, PAGING_ARGUMENTS, pageSchema } from '../paging.js';
+import { serviceCall } from '../service-call.js';
+import type { ToolDefinition } from '../tool-definition.js';
+import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
+import { READ } from './annotations.js';
+import { listTool, pageResult, type ServicePage } from './list-tool.js';
+
+type Variant = BusinessConnection['variant'];
+
+/** The reference lists of `list_reference` and the `acctkit://{business}/reference/{kind}` resources. */
+export const REFERENCE_KINDS = [
+  'account_types',
+  'artefact_statuses',
+  'contact_types',
+  'countries',
+  'expense_types',
+  'income_types',
+] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+/** Every item of a reference list (they come in one page; asked for the largest anyway). */
+export async function referenceItems(
+  connection: BusinessConnection,
+  kind: ReferenceKind,
+  signal?: AbortSignal,
+): Promise<readonly Record<string, unknown>[]> {
+  const page = await serviceCall<ServicePage>(connection, 'GET', `/accounts/v2/${kind}`, {
+    params: { query: { $itemsPerPage: 200 } },
+    ...(signal ? { signal } : {}),
+  });
+  return page.$resources;
+}
+
+/** One object schema with the fields of every reference kind (each item has those of its kind). */
+function referenceItemSchema(variants: readonly Variant[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const kind of REFERENCE_KINDS)
+    Object.assign(properties, mergeVariantSchemas(RECORD_SCHEMAS[kind], variants).properties);
+  return { type: 'object', properties };
+}
+
+const listReference: ToolDefinition = {
+  name: 'list_reference',
+  title: 'List reference data',
+  description:
+    'Lists reference data by kind: account_types, artefact_statuses, contact_types, countries, expense_types (ledger_account_id of expenses), income_types (source_id of incomes). Use ids and $symbol, not localised names.',
+  toolset: 'reference',
+  write: false,
+  perBusiness: true,
+  annotations: READ,
+  input: () =>
+    objectSchema(
+      {
+        kind: { type: 'string', enum: [...REFERENCE_KINDS], description: 'Which reference list.' },
+        ...PAGING_ARGUMENTS,
+      },
+      ['kind'],
+    ),
+  output: (variants) => pageSchema(referenceItemSchema(variants)),
+  run: async (args, context) => {
+    const kind = args.kind as ReferenceKind;
+    const limit = (args.limit as number | undefined) ?? DEFAULT_LIMIT;
+    const filter = kind;
+    const start = decodeCursor(args.cursor as string | undefined, {
+      tool: 'list_reference',
+      business: context.connection.name,
+      filter,
+    });
+    const all = await referenceItems(context.connection, kind, context.signal);
+    const records = all.slice(start, start + limit);
+    return pageResult(
+      context,
+      'list_reference',
+      filter,
+      start,
+      all.length,
+      records,
+      args.fields as string[] | undefined,
+    );
+  },
+};
+
+/** The reference toolset. */
+export const REFERENCE_TOOLS: readonly ToolDefinition[] = [
+  listTool({
+    name: 'list_bank_accounts',
+    title: 'List bank accounts',
+    description:
+      'Lists bank accounts with balances (decimal strings); their ids are the bank_account_id of expenses. Returns { items, nextCursor, totalCount }.',
+    toolset: 'reference',
+    path: '/accounts/v2/bank_accounts',
+    record: 'bank_account',
+  }),
+  listTool({
+    name: 'list_products',
+    title: 'List products',
+    description:
+      'Lists products with their prices (decimal strings). Returns { items, nextCursor, totalCount }.',
+    toolset: 'reference',
+    path: '/accounts/v2/products',
+    record: 'product',
+  }),
+  listReference,
+];

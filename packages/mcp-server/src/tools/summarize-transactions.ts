@@ -1,0 +1,201 @@
+import { isoToDmy, sumDecimals } from '@acctkit/client';
+import { MAX_PAGE_SIZE } from '../generated/tool-schemas.js';
+import type { JsonSchema } from '../json-schema.js';
+import { normalizeRecord } from '../records.js';
+import { serviceCall } from '../service-call.js';
+import type { ToolContext, ToolDefinition } from '../tool-definition.js';
+import { ToolFailure } from '../tool-failure.js';
+import { objectSchema } from '../tool-schema.js';
+import { READ } from './annotations.js';
+import type { ServicePage } from './list-tool.js';
+import { referenceItems } from './reference-tools.js';
+
+type Flow = 'expenses' | 'incomes';
+interface Amounts {
+  net: string[];
+  tax: string[];
+  gross: string[];
+}
+interface Group {
+  label: string;
+  expenses: Amounts;
+  incomes: Amounts;
+}
+
+const TOTALS: JsonSchema = objectSchema(
+  {
+    count: { type: 'integer' },
+    net: { type: 'string' },
+    tax: { type: 'string' },
+    gross: { type: 'string' },
+  },
+  ['count', 'net', 'tax', 'gross'],
+);
+
+function reference(value: unknown): number | undefined {
+  const id = (value as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'number' ? id : undefined;
+}
+
+/** Every record of a list operation in the period, page by page, reporting progress. */
+async function* everyRecord(
+  context: ToolContext,
+  flow: Flow,
+  from: string,
+  to: string,
+  counted: { done: number; total: number },
+): AsyncGenerator<Record<string, unknown>> {
+  const dates =
+    flow === 'incomes'
+      ? { from_date: isoToDmy(from), to_date: isoToDmy(to) }
+      : { from_date: from, to_date: to };
+  let start = 0;
+  for (;;) {
+    const page = await serviceCall<ServicePage>(context.connection, 'GET', `/accounts/v2/${flow}`, {
+      params: { query: { ...dates, $startIndex: start, $itemsPerPage: MAX_PAGE_SIZE } },
+      signal: context.signal,
+    });
+    if (start === 0) counted.total += page.$totalResults;
+    for (const record of page.$resources) yield normalizeRecord(record);
+    start += page.$resources.length;
+    counted.done += page.$resources.length;
+    await context.progress(counted.done, counted.total, `${flow}: ${start} of ${page.$totalResults}`);
+    if (page.$resources.length === 0 || start >= page.$totalResults) return;
+  }
+}
+
+function totals(amounts: Amounts): Record<string, unknown> {
+  return {
+    count: amounts.net.length,
+    net: sumDecimals(amounts.net),
+    tax: sumDecimals(amounts.tax),
+    gross: sumDecimals(amounts.gross),
+  };
+}
+
+const empty = (): Amounts => ({ net: [], tax: [], gross: [] });
+
+/** `summarize_transactions`: exact totals per month, type or contact, paged server-side. */
+export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
+  name: 'summarize_transactions',
+  title: 'Summarize transactions',
+  description:
+    'Totals of expenses and incomes in a period, grouped by month, type (expense type / income type) or contact: exact net, tax and gross decimal strings per group. Pages through every record server-side (with progress); use it instead of listing records to add them up.',
+  toolset: 'business',
+  write: false,
+  perBusiness: true,
+  annotations: READ,
+  input: () =>
+    objectSchema(
+      {
+        from: { type: 'string', format: 'date', description: 'First day of the period, YYYY-MM-DD.' },
+        to: { type: 'string', format: 'date', description: 'Last day of the period, YYYY-MM-DD.' },
+        group_by: { type: 'string', enum: ['month', 'type', 'contact'], description: 'How to group.' },
+      },
+      ['from', 'to', 'group_by'],
+    ),
+  output: () =>
+    objectSchema(
+      {
+        from: { type: 'string' },
+        to: { type: 'string' },
+        group_by: { type: 'string' },
+        groups: {
+          type: 'array',
+          items: objectSchema(
+            { key: { type: 'string' }, label: { type: 'string' }, expenses: TOTALS, incomes: TOTALS },
+            ['key', 'label', 'expenses', 'incomes'],
+          ),
+        },
+        totals: objectSchema({ expenses: TOTALS, incomes: TOTALS }, ['expenses', 'incomes']),
+      },
+      ['from', 'to', 'group_by', 'groups', 'totals'],
+    ),
+  run: async (args, context) => {
+    const from = args.from as string;
+    const to = args.to as string;
+    const groupBy = args.group_by as 'month' | 'type' | 'contact';
+    if (from > to)
+      throw new ToolFailure({
+        code: 'INVALID_ARGUMENTS',
+        message: 'from must not be after to.',
+        business: context.connection.name,
+        fields: [{ field: 'from', problem: 'after to' }],
+      });
+    const names = new Map<string, string>();
+    if (groupBy === 'type') {
+      const [expenseTypes, incomeTypes] = await Promise.all([
+        referenceItems(context.connection, 'expense_types', context.signal),
+        referenceItems(context.connection, 'income_types', context.signal),
+      ]);
+      for (const t of expenseTypes)
+        names.set(`expense_type:${String(t.id)}`, String(t.display_name ?? t.name ?? t.id));
+      for (const t of incomeTypes) names.set(`income_type:${String(t.id)}`, String(t.name ?? t.id));
+    }
+    const groups = new Map<string, Group>();
+    const group = (key: string, label: string): Group => {
+      let found = groups.get(key);
+      if (!found) {
+        found = { label, expenses: empty(), incomes: empty() };
+        groups.set(key, found);
+      }
+      return found;
+    };
+    const all = { expenses: empty(), incomes: empty() };
+    const counted = { done: 0, total: 0 };
+    for (const flow of ['expenses', 'incomes'] as const) {
+      for await (const record of everyRecord(context, flow, from, to, counted)) {
+        if (record.voided === true) continue;
+        const net = String((flow === 'expenses' ? record.total : record.amount) ?? '0');
+        const tax = String((flow === 'expenses' ? record.vat_value : record.tax_amount) ?? '0');
+        const gross = String(
+          (flow === 'expenses' ? record.gross_total : record.gross_amount) ?? sumDecimals([net, tax]),
+        );
+        let key: string;
+        let label: string;
+        if (groupBy === 'month') {
+          key = String(record.date).slice(0, 7);
+          label = key;
+        } else if (groupBy === 'type') {
+          const id = reference(flow === 'expenses' ? record.ledger_account : record.source);
+          key = `${flow === 'expenses' ? 'expense_type' : 'income_type'}:${id ?? 'none'}`;
+          label = names.get(key) ?? (id === undefined ? 'no type' : key);
+        } else {
+          const id =
+            flow === 'expenses' ? (record.contact_id as number | undefined) : reference(record.contact);
+          key = `contact:${id ?? 'none'}`;
+          label =
+            typeof record.contact_name === 'string' && record.contact_name
+              ? record.contact_name
+              : id
+                ? `contact ${id}`
+                : 'no contact';
+          const known = groups.get(key);
+          if (known?.label.startsWith('contact ')) known.label = label;
+        }
+        const target = group(key, label)[flow];
+        for (const amounts of [target, all[flow]]) {
+          amounts.net.push(net);
+          amounts.tax.push(tax);
+          amounts.gross.push(gross);
+        }
+      }
+    }
+    return {
+      data: {
+        from,
+        to,
+        group_by: groupBy,
+        groups: [...groups.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([key, g]) => ({
+            key,
+            label: g.label,
+            expenses: totals(g.expenses),
+            incomes: totals(g.incomes),
+          })),
+        totals: { expenses: totals(all.expenses), incomes: totals(all.incomes) },
+      },
+    };
+  },
+};
