@@ -8,7 +8,8 @@ export const PAGE_HEADERS: Record<string, string> = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
   'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
+  // same-origin: the consent form's POST then carries a real Origin (no-referrer would send `null`).
+  'Referrer-Policy': 'same-origin',
 };
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#222}
