@@ -1,2 +1,4 @@
 // Everything exported from this file is public API; everything else is internal.
-export {};
+export { CliError, type CliErrorCode } from './cli-error.js';
+export type { Io, Output } from './io.js';
+export { run } from './run.js';

@@ -1,0 +1,261 @@
+import {
+  type AccountingClient,
+  AccountingError,
+  authorizationUrl,
+  type CallbackResult,
+  createClient,
+  exchangeCode,
+  parseCallback,
+  toTokenSet,
+} from '@acctkit/client';
+import { CliError } from '../cli-error.js';
+import { type Command, positionals, stringValue } from '../command.js';
+import { loadConfig, type Profile, profile, resolveApp } from '../config.js';
+import { connectionStore } from '../connection-store.js';
+import type { Io } from '../io.js';
+import { listenForRedirect } from '../loopback-redirect.js';
+import { SANDBOX_APP } from '../sandbox-app.js';
+import { USER_AGENT } from '../version.js';
+
+const SCOPES = ['readonly', 'full_access'] as const;
+type Scope = (typeof SCOPES)[number];
+
+/** `acctkit login`: the OAuth authorization code flow with a loopback redirect, then the connection is stored. */
+export const login: Command = {
+  name: 'login',
+  summary: 'connect a business over OAuth and store the connection',
+  usage: [
+    'login --sandbox [--base-url URL] [--scope readonly|full_access] [--name NAME] [--no-browser]',
+    'login [--base-url URL --auth-url URL --client-id ID --client-secret S --signing-secret S] [--profile P] [--scope readonly|full_access] [--name NAME] [--no-browser]',
+  ],
+  description: [
+    'Runs the OAuth 2.0 authorization code flow for a native app (RFC 8252): listens on 127.0.0.1 at an ephemeral port, opens the authorization page in the system browser (or prints its URL with --no-browser), checks that the state that comes back is the one sent, exchanges the code, reads the business, and stores the connection (name, hosts, client id, country, business, scope and tokens; never the app secrets) in the connection file.',
+    '--sandbox targets a local sandbox (default http://127.0.0.1:4010; --base-url for another) with its published demo app. Otherwise the app comes from the flags, then ACCTKIT_* variables, then the profile of the config file ($XDG_CONFIG_HOME/acctkit/config.json; --profile, ACCTKIT_PROFILE, its "defaultProfile", else "production").',
+    'The default name is <country>-<business id> (sandbox-<country>-<business id> with --sandbox); logging in again under a name replaces that connection.',
+  ],
+  options: {
+    sandbox: { type: 'boolean', description: 'Use a local sandbox and its demo app.' },
+    'base-url': { type: 'string', value: 'URL', description: 'API host (token endpoint and data calls).' },
+    'auth-url': {
+      type: 'string',
+      value: 'URL',
+      description: 'Authorization host (default: the base URL with --sandbox).',
+    },
+    'client-id': { type: 'string', value: 'ID', description: 'The app registration’s client_id.' },
+    'client-secret': {
+      type: 'string',
+      value: 'S',
+      description: 'The app’s client_secret (for the code exchange).',
+    },
+    'signing-secret': {
+      type: 'string',
+      value: 'S',
+      description: 'The app’s signing_secret (to read the business).',
+    },
+    profile: {
+      type: 'string',
+      value: 'P',
+      description: 'Config file profile to take the app settings from.',
+    },
+    scope: { type: 'string', value: 'SCOPE', description: 'readonly or full_access (default full_access).' },
+    name: { type: 'string', value: 'NAME', description: 'Name to store the connection under.' },
+    'no-browser': {
+      type: 'boolean',
+      description: 'Print the authorization URL instead of opening a browser.',
+    },
+    port: {
+      type: 'string',
+      value: 'N',
+      description: 'Listen on this port for the redirect (default: an ephemeral one).',
+    },
+    timeout: {
+      type: 'string',
+      value: 'SECONDS',
+      description: 'Give up waiting for the browser after this long (default 300).',
+    },
+  },
+  environment: {
+    ACCTKIT_BASE_URL: 'API host',
+    ACCTKIT_AUTH_URL: 'authorization host',
+    ACCTKIT_CLIENT_ID: 'client_id',
+    ACCTKIT_CLIENT_SECRET: 'client_secret',
+    ACCTKIT_SIGNING_SECRET: 'signing_secret',
+    ACCTKIT_PROFILE: 'config file profile',
+    ACCTKIT_CONNECTIONS_FILE: 'connection file (default $XDG_CONFIG_HOME/acctkit/connections.json)',
+  },
+  examples: [
+    'acctkit login --sandbox',
+    'acctkit login --sandbox --no-browser --name demo',
+    'acctkit login --profile production --scope readonly --name shop',
+  ],
+  async run(args, io) {
+    positionals(args, this, []);
+    const sandbox = args.values.sandbox === true;
+    const scope = stringValue(args, 'scope') ?? 'full_access';
+    if (!SCOPES.includes(scope as Scope))
+      throw new CliError('USAGE', `--scope is readonly or full_access, not '${scope.slice(0, 20)}'.`);
+    const timeoutSeconds = Number(stringValue(args, 'timeout') ?? 300);
+    const port = Number(stringValue(args, 'port') ?? 0);
+    if (!(timeoutSeconds > 0) || !Number.isInteger(port) || port < 0 || port > 65535)
+      throw new CliError('USAGE', '--timeout takes a positive number of seconds and --port a port number.');
+    const app = await appSettings(args.values, sandbox, io);
+
+    const store = connectionStore(io);
+    const redirect = await listenForRedirect(port);
+    try {
+      const { url, state } = authorizationUrl({
+        authUrl: app.authUrl,
+        clientId: app.clientId,
+        redirectUri: redirect.redirectUri,
+        scope: scope as Scope,
+      });
+      io.stderr.write(
+        `Open this page in a browser to connect a business:\n\n  ${url}\n\nWaiting for the answer on ${redirect.redirectUri} …\n`,
+      );
+      if (args.values['no-browser'] !== true) await openBrowser(url, io);
+
+      let callback: CallbackResult | undefined;
+      let failure: unknown;
+      await redirect.wait((u) => {
+        try {
+          callback = parseCallback(u, state);
+          return { ok: true, message: 'acctkit got the authorization and is finishing in the terminal.' };
+        } catch (err) {
+          failure = err;
+          return { ok: false, message: (err as Error).message };
+        }
+      }, timeoutSeconds * 1000);
+      if (!callback) throw callbackError(failure);
+
+      const exchanged = await exchangeCode({
+        baseUrl: app.baseUrl,
+        clientId: app.clientId,
+        clientSecret: app.clientSecret,
+        code: callback.code,
+        redirectUri: redirect.redirectUri,
+        fetch: io.fetch,
+      });
+      if (!exchanged.data)
+        throw new CliError(
+          'LOGIN',
+          `The code exchange failed: ${exchanged.error.error}${exchanged.error.error_description ? ` (${exchanged.error.error_description})` : ''}.`,
+        );
+      const tokens = toTokenSet(exchanged.data);
+      const api = createClient({
+        variant: callback.variant,
+        baseUrl: app.baseUrl,
+        credentials: { accessToken: tokens.accessToken, signingSecret: app.signingSecret },
+        userAgent: USER_AGENT,
+        fetch: io.fetch,
+      });
+      // Both variants answer /core/v2/business with the same Business schema.
+      const { data: business, response } = await (api as AccountingClient<'de'>).GET('/core/v2/business');
+      if (!business)
+        throw new CliError(
+          'LOGIN',
+          `Connected, but reading the business answered ${response.status}; check the signing secret.`,
+        );
+      // The business id is the record's `$key` (optional in the interface: 0 when a service leaves it out).
+      const businessId = typeof business.$key === 'number' ? business.$key : 0;
+      const granted = SCOPES.find((s) => s === exchanged.data.scope) ?? (scope as Scope);
+      const name =
+        stringValue(args, 'name') ?? `${sandbox ? 'sandbox-' : ''}${callback.country}-${businessId}`;
+      const replaced = (await store.get(name)) !== undefined;
+      await store.put({
+        name,
+        baseUrl: app.baseUrl,
+        authUrl: app.authUrl,
+        clientId: app.clientId,
+        country: callback.country,
+        variant: callback.variant,
+        businessId,
+        businessName: business.name,
+        scope: granted,
+        tokens,
+        createdAt: new Date().toISOString(),
+      });
+      io.stdout.write(
+        `${replaced ? 'Reconnected' : 'Connected'} '${name}': ${business.name} (business ${businessId}, ${callback.country}, ${granted}).\n`,
+      );
+      io.stderr.write(
+        `Stored in ${store.file}. Try: acctkit request GET /core/v2/business --connection ${name}\n`,
+      );
+      return 0;
+    } finally {
+      await redirect.close();
+    }
+  },
+};
+
+/** The app settings login needs, each from a flag, then `ACCTKIT_*`, then the config profile. */
+async function appSettings(
+  values: Readonly<Record<string, unknown>>,
+  sandbox: boolean,
+  io: Io,
+): Promise<Required<{ [K in keyof Profile]-?: string }>> {
+  const loaded = await loadConfig(io);
+  const profileName =
+    (values.profile as string | undefined) ??
+    io.env.ACCTKIT_PROFILE ??
+    (sandbox ? 'sandbox' : (loaded.config.defaultProfile ?? 'production'));
+  const flags: Profile = {
+    baseUrl: values['base-url'] as string | undefined,
+    authUrl: values['auth-url'] as string | undefined,
+    clientId: values['client-id'] as string | undefined,
+    clientSecret: values['client-secret'] as string | undefined,
+    signingSecret: values['signing-secret'] as string | undefined,
+  };
+  // The sandbox serves the authorization pages on its API host.
+  const fallback: Profile = sandbox ? { ...SANDBOX_APP, authUrl: undefined } : {};
+  const app = resolveApp(flags, io.env, profile(loaded, profileName), fallback);
+  const resolved = { ...app, authUrl: app.authUrl ?? (sandbox ? app.baseUrl : undefined) };
+  const missing = (
+    [
+      ['baseUrl', '--base-url', 'ACCTKIT_BASE_URL'],
+      ['authUrl', '--auth-url', 'ACCTKIT_AUTH_URL'],
+      ['clientId', '--client-id', 'ACCTKIT_CLIENT_ID'],
+      ['clientSecret', '--client-secret', 'ACCTKIT_CLIENT_SECRET'],
+      ['signingSecret', '--signing-secret', 'ACCTKIT_SIGNING_SECRET'],
+    ] as const
+  ).filter(([key]) => !resolved[key]);
+  if (missing.length > 0)
+    throw new CliError(
+      'CONFIG',
+      `login needs ${missing.map(([, flag, variable]) => `${flag} (or ${variable})`).join(', ')}, or a "${profileName}" profile in ${loaded.file} that has them; use --sandbox for a local sandbox.`,
+    );
+  for (const key of ['baseUrl', 'authUrl'] as const)
+    if (!/^https?:\/\/[^/]/i.test(resolved[key] as string))
+      throw new CliError('CONFIG', `The ${key === 'baseUrl' ? 'base' : 'auth'} URL must be an http(s) URL.`);
+  return resolved as Required<{ [K in keyof Profile]-?: string }>;
+}
+
+async function openBrowser(url: string, io: Io): Promise<void> {
+  try {
+    if (io.openUrl) await io.openUrl(url);
+    else {
+      const { default: open } = await import('open');
+      await open(url);
+    }
+  } catch {
+    io.stderr.write('Could not open a browser: open the page above yourself.\n');
+  }
+}
+
+function callbackError(failure: unknown): CliError {
+  if (failure instanceof AccountingError && failure.code === 'STATE_MISMATCH')
+    return new CliError(
+      'LOGIN',
+      'The answer carried another state than the one sent, so it is not for this login: nothing was stored. Run login again.',
+      { cause: failure },
+    );
+  const oauthError = (failure as { error?: string }).error;
+  if (oauthError === 'access_denied')
+    return new CliError('LOGIN', 'Access was denied in the browser; nothing was stored.', { cause: failure });
+  return new CliError(
+    'LOGIN',
+    `The authorization failed: ${(failure as Error)?.message ?? 'no code came back'}`,
+    {
+      cause: failure,
+    },
+  );
+}
