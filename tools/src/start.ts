@@ -15,12 +15,14 @@ async function startAll(options: StartOptions): Promise<RunningService[]> {
   try {
     const sandbox = await startSandboxService(options);
     running.push(sandbox);
-    for (const [index, service] of companionServices.entries()) {
+    const instance = sandbox.sandbox;
+    if (instance === undefined) throw new Error('the sandbox service did not hand over its sandbox');
+    for (const service of companionServices) {
       running.push(
         await service.start({
           options,
-          port: options.port === 0 ? 0 : options.port + 1 + index,
-          sandbox: { url: sandbox.url, adminToken: options.adminToken },
+          port: options.port === 0 ? 0 : service.defaultPort,
+          sandbox: { url: sandbox.url, instance, adminToken: options.adminToken },
         }),
       );
     }

@@ -61,6 +61,28 @@ describe('npm start launcher', () => {
     expect(wrong.status).toBeGreaterThanOrEqual(400);
   });
 
+  it('serves the MCP server over Streamable HTTP beside the sandbox, connected to both demo businesses', async () => {
+    const endpoint = printed(output, 'MCP endpoint');
+    expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(output).toMatch(/businesses:\s+de \(.+\), pt \(.+\)/);
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'start-test', version: '1' },
+        },
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('"serverInfo"');
+  });
+
   it('prints a signed curl call that works once: its nonce is single-use', async () => {
     const curl = printedCurl(output);
     expect(curl).toContain(`${base}/accounts/v2/contacts`);

@@ -84,7 +84,7 @@ export async function startSandboxService(options: StartOptions): Promise<Runnin
       `  curl -s -X POST ${url}/_sandbox/tokens -H 'Authorization: Bearer <admin token>' -d '{"business":"pt"}'`,
       'and sign each request (README: "Using the spec from another language"), or use @acctkit/client.',
     ];
-    return { name: 'sandbox', url, lines, close: () => server.close() };
+    return { name: 'sandbox', url, sandbox: server.sandbox, lines, close: () => server.close() };
   } catch (error) {
     await server.close();
     throw error;

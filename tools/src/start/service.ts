@@ -1,17 +1,20 @@
+import type { Sandbox } from '@acctkit/sandbox';
 import type { StartOptions } from './start-options.ts';
 
 /** What a service started by `npm start` is given: the options and the running sandbox. */
 export interface ServiceContext {
   readonly options: StartOptions;
-  /** Port for this service: 0 when the sandbox was asked for 0, else the next after the sandbox's. */
+  /** Port for this service: its `defaultPort`, or 0 (a free one) when the sandbox was asked for 0. */
   readonly port: number;
-  /** The sandbox every other service talks to, with its admin token (mint tokens with it). */
-  readonly sandbox: { readonly url: string; readonly adminToken: string };
+  /** The running sandbox every other service talks to: its URL, the in-process instance, and the admin token (mint tokens with it). */
+  readonly sandbox: { readonly url: string; readonly instance: Sandbox; readonly adminToken: string };
 }
 
 /** A running service: its address, what to print for a newcomer, and how to stop it. */
 export interface RunningService {
   readonly name: string;
+  /** The in-process sandbox, for the sandbox service only (other services are handed it). */
+  readonly sandbox?: Sandbox;
   readonly url: string;
   /** Lines printed under the service's heading: addresses, credentials, a command to paste. */
   readonly lines: readonly string[];
@@ -21,5 +24,7 @@ export interface RunningService {
 /** A service that `npm start` runs beside the sandbox. */
 export interface Service {
   readonly name: string;
+  /** The port it listens on unless `npm start -- --port 0` asks for free ones. */
+  readonly defaultPort: number;
   start(context: ServiceContext): Promise<RunningService>;
 }

@@ -6,7 +6,7 @@ import { repoRoot } from '../paths.ts';
 /** Where `npm start` keeps the sandbox's data between runs (ignored by git). */
 export const START_DATABASE: string = resolve(repoRoot, '.acctkit/sandbox.sqlite');
 
-export const START_HELP = `npm start: the local accounting service (sandbox) with demo data, ready to call
+export const START_HELP = `npm start: the local accounting service (sandbox) with demo data, and the MCP server over HTTP beside it
 
 Usage: npm start -- [--port 4010] [--host 127.0.0.1] [--data FILE | --memory] [--admin-token T] [--rate-limit N]
 
