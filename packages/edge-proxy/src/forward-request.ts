@@ -1,6 +1,6 @@
-import { AccountingError, OAuthError } from '@acctkit/client';
 import { SignerError, sign, timingSafeEqual } from '@acctkit/signer';
 import type { Context } from 'hono';
+import { brokerFailure } from './broker-failure.js';
 import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
 import { isDataRoute, matchRoute } from './match-route.js';
 import type { ProxyEnv } from './proxy-env.js';
@@ -127,29 +127,6 @@ async function refreshOf(broker: TokenBroker, connection: string, rejected: stri
   } catch (cause) {
     throw brokerFailure(cause);
   }
-}
-
-function brokerFailure(cause: unknown): ProxyError {
-  if (cause instanceof ProxyError) return cause;
-  if (cause instanceof OAuthError)
-    return new ProxyError(
-      'token_refresh_failed',
-      'The service refused to refresh this connection; connect it again.',
-      {
-        cause,
-      },
-    );
-  if (cause instanceof AccountingError && cause.code === 'NO_TOKENS')
-    return new ProxyError('not_connected', 'This connection has no tokens; connect it again.', { cause });
-  if (cause instanceof AccountingError && cause.code === 'NETWORK')
-    return new ProxyError('upstream_unreachable', 'The token endpoint could not be reached.', { cause });
-  return new ProxyError(
-    'token_refresh_failed',
-    'The tokens of this connection could not be read or refreshed.',
-    {
-      cause,
-    },
-  );
 }
 
 /** Sends upstream, giving up after `timeoutMs` without response headers. */

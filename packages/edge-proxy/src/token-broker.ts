@@ -1,4 +1,4 @@
-import { createTokenManager, type TokenManager, type TokenSet } from '@acctkit/client';
+import { createTokenManager, type TokenManager, type TokenSet, type TokenStore } from '@acctkit/client';
 import type { Credentials } from '@acctkit/signer';
 import type { ProxyStorage } from './proxy-storage.js';
 
@@ -27,7 +27,8 @@ export interface TokenBroker {
 /** Options of {@link createTokenBroker}. */
 export interface TokenBrokerOptions {
   readonly upstream: UpstreamOptions;
-  readonly storage: ProxyStorage;
+  /** Where each connection's tokens are read and written. */
+  readonly storage: Pick<ProxyStorage, 'getTokens' | 'setTokens'>;
   /** The fetch the token endpoint is called with (default: the global `fetch`). */
   readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Refresh this long before expiry, in ms (default 60 000). */
@@ -62,10 +63,7 @@ export function createTokenBroker(options: TokenBrokerOptions): TokenBroker {
         fetch: options.fetch,
         refreshMarginMs: options.refreshMarginMs,
         now: options.now,
-        store: {
-          get: () => options.storage.getTokens(connection),
-          set: (tokens: TokenSet) => options.storage.setTokens(connection, tokens),
-        },
+        store: sharedReads(options.storage, connection),
       });
       managers.set(connection, found);
     }
@@ -78,6 +76,32 @@ export function createTokenBroker(options: TokenBrokerOptions): TokenBroker {
     },
     forget(connection) {
       managers.delete(connection);
+    },
+  };
+}
+
+/**
+ * A token store over the proxy's storage that reads once and then hands out the same object until it
+ * writes. The token manager tells "the tokens moved on" by identity, and a storage that returns a
+ * fresh copy per read (SQLite, Durable Objects) would otherwise make concurrent first requests each
+ * see different objects and skip the shared refresh.
+ */
+function sharedReads(storage: TokenBrokerOptions['storage'], connection: string): TokenStore {
+  let cached: TokenSet | undefined;
+  let reading: Promise<TokenSet | undefined> | undefined;
+  return {
+    get() {
+      if (cached) return cached;
+      reading ??= storage.getTokens(connection).then((tokens) => {
+        cached = tokens;
+        reading = undefined;
+        return tokens;
+      });
+      return reading;
+    },
+    async set(tokens) {
+      await storage.setTokens(connection, tokens);
+      cached = tokens;
     },
   };
 }

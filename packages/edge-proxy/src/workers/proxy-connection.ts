@@ -1,0 +1,73 @@
+import type { TokenSet } from '@acctkit/client';
+import { brokerFailure } from '../broker-failure.js';
+import type { ConnectionRecord } from '../proxy-storage.js';
+import { createTokenBroker, type TokenBroker } from '../token-broker.js';
+import { answerCall } from './durable-object-rpc.js';
+import type { DurableObjectStateLike, ProxyWorkerEnv } from './durable-object-types.js';
+
+/**
+ * The Durable Object of one connection: it holds the connection's record and tokens and is the only
+ * place they are refreshed. Every isolate of the Worker asks this one object for credentials, so
+ * refreshes are serialized across isolates (one refresh however many requests find the token
+ * expired), and a rotated refresh token is in its storage before anyone uses it. Bind it as
+ * `PROXY_CONNECTIONS` (see `wrangler.toml`).
+ */
+export class ProxyConnection {
+  readonly #state: DurableObjectStateLike;
+  readonly #broker: TokenBroker;
+
+  constructor(state: DurableObjectStateLike, env: ProxyWorkerEnv) {
+    this.#state = state;
+    const storage = state.storage;
+    this.#broker = createTokenBroker({
+      upstream: {
+        baseUrl: env.UPSTREAM_URL.replace(/\/+$/, ''),
+        clientId: env.CLIENT_ID,
+        clientSecret: env.CLIENT_SECRET,
+        signingSecret: env.SIGNING_SECRET,
+      },
+      storage: {
+        getTokens: () => storage.get<TokenSet>('tokens'),
+        setTokens: (_connection, tokens) => storage.put('tokens', tokens),
+      },
+    });
+  }
+
+  /** Answers the calls of `durableObjectStorage` and `durableObjectBroker`. */
+  fetch(request: Request): Promise<Response> {
+    const storage = this.#state.storage;
+    return answerCall(request, {
+      record: () => storage.get<ConnectionRecord>('record'),
+      save: async (arg: { record: ConnectionRecord; tokens: TokenSet }) => {
+        await storage.put('record', arg.record);
+        await storage.put('tokens', arg.tokens);
+        this.#broker.forget('this');
+      },
+      remove: async () => {
+        const existed = (await storage.get('record')) !== undefined;
+        await storage.deleteAll();
+        this.#broker.forget('this');
+        return existed;
+      },
+      tokens: () => storage.get<TokenSet>('tokens'),
+      setTokens: async (tokens: TokenSet) => {
+        await storage.put('tokens', tokens);
+        this.#broker.forget('this');
+      },
+      credentials: async () => {
+        try {
+          return await this.#broker.credentials('this');
+        } catch (cause) {
+          throw brokerFailure(cause);
+        }
+      },
+      refresh: async (rejected: string) => {
+        try {
+          await this.#broker.refresh('this', rejected);
+        } catch (cause) {
+          throw brokerFailure(cause);
+        }
+      },
+    });
+  }
+}
