@@ -6,6 +6,7 @@ import { sign } from '@acctkit/signer';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
+import { sandboxState } from '../src/create-sandbox.js';
 import { createSandbox, DEMO_CLIENT, startServer } from '../src/index.js';
 import type { ContactData } from '../src/models.js';
 
@@ -69,7 +70,7 @@ async function bare(): Promise<Target> {
 /** The sandbox with a readonly token; every request is signed ahead with its own fresh nonce. */
 async function signed(requests: number): Promise<Target> {
   const server = await startServer({ port: 0, database: ':memory:', rateLimitPerMinute: 0 });
-  const t = server.sandbox.state.directory.issueTokens(
+  const t = sandboxState(server.sandbox).directory.issueTokens(
     { clientId: DEMO_CLIENT.clientId, userId: 1, businessId: 1, scope: 'readonly', codeHash: null },
     Date.now(),
     3600,
@@ -97,9 +98,9 @@ async function signed(requests: number): Promise<Target> {
 async function deepPage(total: number): Promise<{ steady: number; afterWrite: number }> {
   const sb = createSandbox({ database: ':memory:', rateLimitPerMinute: 0 });
   const extra = total - 300;
-  sb.state.store.transaction(() => {
+  sandboxState(sb).store.transaction(() => {
     for (let k = 0; k < extra; k++)
-      sb.state.store.insert<ContactData>(
+      sandboxState(sb).store.insert<ContactData>(
         'contact',
         1,
         () => ({
@@ -122,7 +123,7 @@ async function deepPage(total: number): Promise<{ steady: number; afterWrite: nu
         0,
       );
   });
-  const t = sb.state.directory.issueTokens(
+  const t = sandboxState(sb).directory.issueTokens(
     { clientId: DEMO_CLIENT.clientId, userId: 1, businessId: 1, scope: 'readonly', codeHash: null },
     Date.now(),
     3600,

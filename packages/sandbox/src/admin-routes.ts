@@ -1,69 +1,91 @@
-import { timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from '@acctkit/signer';
 import type { Hono } from 'hono';
 import { DEMO_BUSINESS_IDS, DEMO_CLIENT } from './demo-accounts.js';
+import type { Business, Client } from './directory.js';
 import type { FaultSpec } from './fault-injector.js';
+import { isRegisteredRedirect } from './redirect-uri.js';
 import type { SandboxEnv, SandboxState } from './sandbox-env.js';
-import { apiError, SandboxHttpError } from './sandbox-error.js';
+import { AdminError } from './sandbox-error.js';
 import type { Scope } from './scope.js';
+import { randomToken } from './secrets.js';
+
+/** The message of a call to `/_sandbox/*` while the admin API is off. */
+export const ADMIN_DISABLED_MESSAGE =
+  'the admin API is disabled: start with --admin-token <token> (or the adminToken option of createSandbox/startServer).';
+
+const bad = (message: string, cause?: unknown): AdminError =>
+  new AdminError('ADMIN_BAD_REQUEST', message, cause === undefined ? {} : { cause });
 
 async function jsonBody(req: Request): Promise<Record<string, unknown>> {
   const text = await req.text();
-  if (text.length > 10_000)
-    throw apiError('invalid_request', 'The admin request body is larger than 10000 bytes.');
+  if (text.length > 10_000) throw bad('The admin request body is larger than 10000 bytes: send less.');
   if (text.trim() === '') return {};
   try {
     const v: unknown = JSON.parse(text);
     if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not an object');
     return v as Record<string, unknown>;
   } catch (cause) {
-    throw apiError('invalid_request', 'The admin API takes a JSON object body.', cause);
+    throw bad('The admin API takes a JSON object body, for example {"business":"de"}.', cause);
   }
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+function businessOf(state: SandboxState, which: unknown): Business {
+  const id =
+    which === 'de' || which === 'pt'
+      ? DEMO_BUSINESS_IDS[which]
+      : typeof which === 'number'
+        ? which
+        : Number.NaN;
+  const business = Number.isInteger(id) ? state.directory.business(id) : undefined;
+  if (!business) throw bad('business must be "de", "pt" or the id of a business.');
+  return business;
 }
 
+function scopeOf(value: unknown): Scope {
+  const scope = value ?? 'full_access';
+  if (scope !== 'full_access' && scope !== 'readonly')
+    throw bad('scope must be "full_access" or "readonly".');
+  return scope;
+}
+
+function clientOf(state: SandboxState, value: unknown): Client {
+  const clientId = typeof value === 'string' ? value : DEMO_CLIENT.clientId;
+  const client = state.directory.client(clientId);
+  if (!client) throw bad(`Unknown client_id '${clientId}': leave it out to use the demo client.`);
+  return client;
+}
+
+const optionalString = (body: Record<string, unknown>, key: string): string | undefined => {
+  const v = body[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || v === '') throw bad(`${key} must be a non-empty string.`);
+  return v;
+};
+
 /**
- * The admin API under `/_sandbox/` (only mounted when an admin token is configured), with
- * `Authorization: Bearer <admin token>`: mint tokens, reset data, advance the clock, inject faults.
+ * The admin API under `/_sandbox/`, with `Authorization: Bearer <admin token>`: mint tokens, issue
+ * authorization codes, revoke grants, reset data, advance the clock, inject faults. Without an admin
+ * token every `/_sandbox/*` call is 403 `ADMIN_DISABLED`.
  */
 export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: () => void): void {
-  const adminToken = state.adminToken as string;
+  const adminToken = state.adminToken;
   app.use('/_sandbox/*', async (c, next) => {
+    if (adminToken === undefined) throw new AdminError('ADMIN_DISABLED', ADMIN_DISABLED_MESSAGE);
     const token = /^Bearer +(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (token === undefined || !sameSecret(token, adminToken))
-      throw new SandboxHttpError(
-        'API_ERROR',
-        401,
-        {
-          error: 'invalid_token',
-          error_description: 'The admin API needs Authorization: Bearer <admin token>.',
-        },
-        { headers: { 'WWW-Authenticate': 'Bearer' } },
+    // Constant time: the comparison must not tell how much of a guessed admin token was right.
+    if (token === undefined || !timingSafeEqual(token, adminToken))
+      throw new AdminError(
+        'ADMIN_UNAUTHORIZED',
+        'The admin API needs Authorization: Bearer <admin token>, the token the sandbox was started with.',
       );
     await next();
   });
 
   app.post('/_sandbox/tokens', async (c) => {
     const body = await jsonBody(c.req.raw);
-    const which = body.business ?? 'de';
-    const scope = (body.scope ?? 'full_access') as Scope;
-    if (scope !== 'full_access' && scope !== 'readonly')
-      throw apiError('invalid_request', 'scope must be full_access or readonly.');
-    const id =
-      which === 'de' || which === 'pt'
-        ? DEMO_BUSINESS_IDS[which]
-        : typeof which === 'number'
-          ? which
-          : Number.NaN;
-    const business = Number.isInteger(id) ? state.directory.business(id) : undefined;
-    if (!business) throw apiError('invalid_request', 'business must be "de", "pt" or the id of a business.');
-    const clientId = typeof body.client_id === 'string' ? body.client_id : DEMO_CLIENT.clientId;
-    const client = state.directory.client(clientId);
-    if (!client) throw apiError('invalid_request', `Unknown client_id '${clientId}'.`);
+    const scope = scopeOf(body.scope);
+    const business = businessOf(state, body.business ?? 'de');
+    const client = clientOf(state, body.client_id);
     const t = state.directory.issueTokens(
       {
         clientId: client.clientId,
@@ -93,6 +115,63 @@ export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: (
     );
   });
 
+  // A real authorization code, as the consent page issues it after the owner approves.
+  app.post('/_sandbox/codes', async (c) => {
+    const body = await jsonBody(c.req.raw);
+    const scope = scopeOf(body.scope);
+    const business = businessOf(state, body.business ?? 'de');
+    const client = clientOf(state, body.client_id);
+    const redirectUri = optionalString(body, 'redirect_uri');
+    if (redirectUri === undefined) throw bad('redirect_uri is required: send one registered for the client.');
+    if (!isRegisteredRedirect(client.redirectUris, redirectUri))
+      throw bad(`redirect_uri '${redirectUri}' is not registered for client '${client.clientId}'.`);
+    const st = optionalString(body, 'state');
+    const userId = state.directory.ownerOf(business.id);
+    if (userId === null) throw bad(`Business ${business.id} has no owner to approve the request.`);
+    const code = randomToken(20);
+    state.directory.createCode(code, {
+      clientId: client.clientId,
+      redirectUri,
+      userId,
+      businessId: business.id,
+      scope,
+      expiresAt: state.clock.now() + state.codeTtlSeconds * 1000,
+    });
+    return c.json(
+      {
+        code,
+        ...(st === undefined ? {} : { state: st }),
+        country: business.country,
+        business_id: business.id,
+        redirect_uri: redirectUri,
+      },
+      201,
+      { 'Cache-Control': 'no-store' },
+    );
+  });
+
+  // What a user removing the app at the service does: its tokens stop working, refresh included.
+  app.post('/_sandbox/revoke', async (c) => {
+    const body = await jsonBody(c.req.raw);
+    const accessToken = optionalString(body, 'access_token');
+    const refreshToken = optionalString(body, 'refresh_token');
+    const now = state.clock.now();
+    if (accessToken !== undefined || refreshToken !== undefined) {
+      const pair = state.directory.revokePair(
+        accessToken !== undefined ? { accessToken } : { refreshToken: refreshToken as string },
+        now,
+      );
+      if (!pair) throw bad('The token is unknown: send an access_token or refresh_token the sandbox issued.');
+      return c.json({ revoked: 1, business_id: pair.businessId, client_id: pair.clientId });
+    }
+    if (body.business === undefined)
+      throw bad('Send access_token, refresh_token or business (with an optional client_id).');
+    const business = businessOf(state, body.business);
+    const client = clientOf(state, body.client_id);
+    const revoked = state.directory.revokeBusiness(business.id, client.clientId, now);
+    return c.json({ revoked, business_id: business.id, client_id: client.clientId });
+  });
+
   app.post('/_sandbox/reset', (c) => {
     reset();
     return c.json({ reset: true });
@@ -102,7 +181,7 @@ export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: (
     const body = await jsonBody(c.req.raw);
     const seconds = body.advance_seconds;
     if (typeof seconds !== 'number' || !Number.isFinite(seconds))
-      throw apiError('invalid_request', 'Send { "advance_seconds": <number> }.');
+      throw bad('Send { "advance_seconds": <number> }.');
     state.clock.advance(seconds * 1000);
     return c.json({
       now: new Date(state.clock.now()).toISOString(),
@@ -125,12 +204,12 @@ export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: (
       type !== 500 &&
       type !== 503
     )
-      throw apiError('invalid_request', 'type must be "latency", 429, 500 or 503.');
+      throw bad('type must be "latency", 429, 500 or 503.');
     const num = (k: string, min: number, max: number): number | undefined => {
       const v = body[k];
       if (v === undefined) return undefined;
       if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
-        throw apiError('invalid_request', `${k} must be a number from ${min} to ${max}.`);
+        throw bad(`${k} must be a number from ${min} to ${max}.`);
       return v;
     };
     const spec: FaultSpec = {

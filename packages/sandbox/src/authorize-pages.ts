@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { html } from 'hono/html';
 import {
-  escapeHtml,
+  type Html,
   type PageLanguage,
   type PageText,
   page,
@@ -9,7 +10,8 @@ import {
   pageText,
 } from './authorize-text.js';
 import type { Client } from './directory.js';
-import { formPairs, readFormText } from './form-body.js';
+import { formPairs, readFormText } from './parse-form-body.js';
+import { isRegisteredRedirect } from './redirect-uri.js';
 import type { SandboxEnv, SandboxState } from './sandbox-env.js';
 import type { Scope } from './scope.js';
 import { checkPassword, randomToken } from './secrets.js';
@@ -55,7 +57,8 @@ function checkRequest(state: SandboxState, query: URLSearchParams): Checked {
   if (!client) return { kind: 'page', message: 'unknownClient' };
   if (redirects.length !== 1) return { kind: 'page', message: 'redirectMissing' };
   const redirectUri = redirects[0] as string;
-  if (!client.redirectUris.includes(redirectUri)) return { kind: 'page', message: 'redirectUnregistered' };
+  if (!isRegisteredRedirect(client.redirectUris, redirectUri))
+    return { kind: 'page', message: 'redirectUnregistered' };
   const st = one('state');
   const stateValue = st[0];
   const fail = (error: string, description: string): Checked => ({
@@ -86,13 +89,9 @@ function errorPage(
   t: PageText,
   message: string,
   status: 400 | 403 = 400,
-): Response {
+): Response | Promise<Response> {
   return c.html(
-    page(
-      lang,
-      t.errorTitle,
-      `<h1>${escapeHtml(t.errorTitle)}</h1><p class="error" role="alert">${escapeHtml(message)}</p>`,
-    ),
+    page(lang, t.errorTitle, html`<h1>${t.errorTitle}</h1><p class="error" role="alert">${message}</p>`),
     status,
     HEADERS,
   );
@@ -105,23 +104,23 @@ function loginPage(
   query: string,
   csrf: string,
   failed: boolean,
-): string {
+): Html {
   return page(
     lang,
     t.signInTitle,
-    `<h1>${escapeHtml(t.signInTitle)}</h1>
-<p><strong>${escapeHtml(client.name)}</strong> ${escapeHtml(t.signInIntro)}</p>
-${failed ? `<p class="error" role="alert" id="login-error">${escapeHtml(t.badLogin)}</p>` : ''}
+    html`<h1>${t.signInTitle}</h1>
+<p><strong>${client.name}</strong> ${t.signInIntro}</p>
+${failed ? html`<p class="error" role="alert" id="login-error">${t.badLogin}</p>` : ''}
 <form method="post" action="/oauth2/auth/login?lang=${lang}">
-<input type="hidden" name="q" value="${escapeHtml(query)}">
-<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
-<label for="email">${escapeHtml(t.email)}</label>
-<input id="email" name="email" type="email" autocomplete="username" required${failed ? ' aria-describedby="login-error"' : ''}>
-<label for="password">${escapeHtml(t.password)}</label>
+<input type="hidden" name="q" value="${query}">
+<input type="hidden" name="csrf" value="${csrf}">
+<label for="email">${t.email}</label>
+<input id="email" name="email" type="email" autocomplete="username" required${failed ? html` aria-describedby="login-error"` : ''}>
+<label for="password">${t.password}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">${escapeHtml(t.signIn)}</button>
+<button type="submit">${t.signIn}</button>
 </form>
-<p class="hint">${escapeHtml(t.demoHint)}</p>`,
+<p class="hint">${t.demoHint}</p>`,
   );
 }
 
@@ -134,25 +133,23 @@ function consentPage(
   csrf: string,
   user: string,
   businesses: { id: number; name: string; country: string }[],
-): string {
-  const choices = businesses
-    .map(
-      (b, i) =>
-        `<div><input type="radio" id="b${b.id}" name="business_id" value="${b.id}"${i === 0 ? ' checked' : ''}> <label style="display:inline" for="b${b.id}">${escapeHtml(b.name)} (${b.country})</label></div>`,
-    )
-    .join('');
+): Html {
+  const choices = businesses.map(
+    (b, i) =>
+      html`<div><input type="radio" id="b${b.id}" name="business_id" value="${b.id}"${i === 0 ? html` checked` : ''}> <label style="display:inline" for="b${b.id}">${b.name} (${b.country})</label></div>`,
+  );
   return page(
     lang,
     t.consentTitle,
-    `<h1>${escapeHtml(t.consentTitle)}</h1>
-<p><strong>${escapeHtml(client.name)}</strong> ${escapeHtml(t.consentIntro)} ${escapeHtml(user)}.</p>
-<p>${escapeHtml(t.scope)}: <strong>${escapeHtml(t[scope])}</strong></p>
+    html`<h1>${t.consentTitle}</h1>
+<p><strong>${client.name}</strong> ${t.consentIntro} ${user}.</p>
+<p>${t.scope}: <strong>${t[scope]}</strong></p>
 <form method="post" action="/oauth2/auth/decision?lang=${lang}">
-<input type="hidden" name="q" value="${escapeHtml(query)}">
-<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
-<fieldset><legend>${escapeHtml(t.business)}</legend>${choices}</fieldset>
-<button type="submit" name="decision" value="approve">${escapeHtml(t.approve)}</button>
-<button type="submit" name="decision" value="deny" class="secondary">${escapeHtml(t.deny)}</button>
+<input type="hidden" name="q" value="${query}">
+<input type="hidden" name="csrf" value="${csrf}">
+<fieldset><legend>${t.business}</legend>${choices}</fieldset>
+<button type="submit" name="decision" value="approve">${t.approve}</button>
+<button type="submit" name="decision" value="deny" class="secondary">${t.deny}</button>
 </form>`,
   );
 }

@@ -1,3 +1,5 @@
+import { html } from 'hono/html';
+
 /** Languages of the authorization pages. */
 export type PageLanguage = 'de' | 'pt' | 'en';
 
@@ -94,26 +96,25 @@ export function pageText(lang: PageLanguage): PageText {
   return TEXT[lang];
 }
 
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+/** An HTML fragment built with `hono/html`: interpolated strings are escaped, fragments are not. */
+export type Html = ReturnType<typeof html>;
 
-/** A complete, self-contained page (no external assets). */
-export function page(lang: PageLanguage, title: string, body: string): string {
-  return `<!doctype html>
+/** A complete, self-contained page (no external assets); `body` is a `hono/html` fragment. */
+export function page(lang: PageLanguage, title: string, body: Html, width = '28rem'): Html {
+  return html`<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${title}</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1b1f24}
-main{max-width:28rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
+main{max-width:${width};margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
 h1{font-size:1.4rem;margin-top:0}input[type=radio]{width:1.1rem;height:1.1rem;vertical-align:-.2rem;margin:.4rem .3rem .4rem 0}label{display:block;margin:.8rem 0 .2rem;font-weight:600}
 input[type=email],input[type=password]{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #667;border-radius:4px;font:inherit}
 button{font:inherit;padding:.5rem 1.2rem;margin:1rem .5rem 0 0;border-radius:4px;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#0b57d0}fieldset{border:1px solid #ccd;border-radius:4px;margin:1rem 0}
+pre{background:#f4f5f7;padding:.8rem;overflow-x:auto;border-radius:4px}code{font:.9em ui-monospace,monospace}
 :focus-visible{outline:3px solid #f5a623;outline-offset:2px}.error{color:#a50e0e;font-weight:600}.hint{color:#555;font-size:.9rem}
 </style>
 </head>

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { sign } from '@acctkit/signer';
-import { DEFAULT_DATABASE } from './create-sandbox.js';
+import { DEFAULT_DATABASE, sandboxState } from './create-sandbox.js';
 import { DEMO_BUSINESS_IDS, DEMO_CLIENT, DEMO_USERS } from './demo-accounts.js';
 import { startServer } from './start-server.js';
 
@@ -13,7 +13,8 @@ Usage: acctkit-sandbox [--port 4010] [--host 127.0.0.1] [--data FILE | --memory]
   --host         interface to bind (default 127.0.0.1)
   --data         SQLite file (default ${DEFAULT_DATABASE}); data survives restarts
   --memory       keep everything in memory (fresh demo data every start)
-  --admin-token  enable the admin API under /_sandbox/ with this bearer token
+  --admin-token  enable the admin API under /_sandbox/ with this bearer token, printed at start;
+                 \`random\` generates one (32 random bytes, hex)
   --rate-limit   data requests per minute per business (default 200, 0 = off)
 `;
 
@@ -48,10 +49,11 @@ async function main(): Promise<void> {
     adminToken: values['admin-token'],
     rateLimitPerMinute: rate,
   });
-  const { sandbox, url } = server;
+  const { sandbox, url, adminToken } = server;
 
   // A token for the ready-to-run example; it is demo data, printed on purpose like the demo credentials.
-  const tokens = sandbox.state.directory.issueTokens(
+  const state = sandboxState(sandbox);
+  const tokens = state.directory.issueTokens(
     {
       clientId: DEMO_CLIENT.clientId,
       userId: 1,
@@ -59,22 +61,25 @@ async function main(): Promise<void> {
       scope: 'full_access',
       codeHash: null,
     },
-    sandbox.state.clock.now(),
-    sandbox.state.accessTokenTtlSeconds,
+    state.clock.now(),
+    state.accessTokenTtlSeconds,
   );
   const exampleUrl = `${url}/accounts/v2/contacts?$itemsPerPage=2`;
   const s = await sign(
     { method: 'GET', url: exampleUrl },
     { signingSecret: DEMO_CLIENT.signingSecret, accessToken: tokens.accessToken },
   );
-  const authorize = `${url}/oauth2/auth?response_type=code&client_id=${DEMO_CLIENT.clientId}&redirect_uri=${encodeURIComponent(DEMO_CLIENT.redirectUris[0])}&scope=full_access&state=xyz`;
+  const authorize = `${url}/oauth2/auth?response_type=code&client_id=${DEMO_CLIENT.clientId}&redirect_uri=${encodeURIComponent(`${url}/oauth2/callback`)}&scope=full_access&state=xyz`;
   const lines = [
     `acctkit sandbox listening on ${url}`,
     `  database:      ${database}`,
     `  API reference: ${url}/docs`,
+    `  guide:         ${url}/docs/guide (OAuth, request signing, /test)`,
     `  authorize:     ${authorize}`,
     `  token:         POST ${url}/oauth2/token`,
-    `  admin API:     ${values['admin-token'] ? `${url}/_sandbox/ (Authorization: Bearer <your --admin-token>)` : 'off (start with --admin-token T)'}`,
+    // The admin token is printed on purpose: it guards a local test server, and `random` is useless unseen.
+    `  admin API:     ${adminToken ? `${url}/_sandbox/` : 'off (start with --admin-token T, or --admin-token random)'}`,
+    ...(adminToken ? [`  admin token:   ${adminToken}`] : []),
     '',
     'Demo logins (authorization page):',
     ...DEMO_USERS.map((u) => `  ${u.email.padEnd(26)} ${u.password.padEnd(14)} owns ${u.owns.join(' + ')}`),
@@ -83,7 +88,8 @@ async function main(): Promise<void> {
     `  client_id       ${DEMO_CLIENT.clientId}`,
     `  client_secret   ${DEMO_CLIENT.clientSecret}`,
     `  signing_secret  ${DEMO_CLIENT.signingSecret}`,
-    `  redirect_uris   ${DEMO_CLIENT.redirectUris.join(', ')}`,
+    `  redirect_uris   ${url}/oauth2/callback (shows the code and the token request),`,
+    '                  http://127.0.0.1:<any port>/callback, http://[::1]:<any port>/callback, http://localhost:<any port>/callback',
     '',
     'A signed example call (de business; the nonce is single-use, so it works once):',
     `  curl -s '${exampleUrl}' \\`,

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { adminRoutes } from './admin-routes.js';
 import { authenticate } from './authenticate.js';
 import { authorizePages } from './authorize-pages.js';
+import { callbackPage } from './callback-page.js';
 import { type ClockSource, createClock } from './clock.js';
 import { openDatabase } from './database.js';
 import { Directory } from './directory.js';
 import { docsRoutes } from './docs-page.js';
 import { FaultInjector } from './fault-injector.js';
 import { faultMiddleware } from './fault-middleware.js';
-import { DEFAULT_FORM_LIMITS, type FormLimits } from './form-body.js';
+import { DEFAULT_FORM_LIMITS, type FormLimits } from './parse-form-body.js';
 import { RateLimiter } from './rate-limiter.js';
 import { RecordStore } from './record-store.js';
 import { bankAccountRoutes } from './resources/bank-accounts.js';
@@ -20,7 +20,7 @@ import { incomeRoutes } from './resources/incomes.js';
 import { productRoutes } from './resources/products.js';
 import { referenceRoutes } from './resources/reference-routes.js';
 import type { SandboxEnv, SandboxState } from './sandbox-env.js';
-import { SandboxError, SandboxHttpError } from './sandbox-error.js';
+import { RecordNotFoundError, SandboxError, SandboxSetupError } from './sandbox-error.js';
 import { seedDemoData } from './seed-demo-data.js';
 import { testEndpointRoutes } from './test-endpoint.js';
 import { tokenRoutes } from './token-endpoint.js';
@@ -54,8 +54,6 @@ export interface Sandbox {
   readonly app: Hono<SandboxEnv>;
   /** Handles one request, like `app.fetch`. */
   readonly fetch: (request: Request) => Promise<Response>;
-  /** Shared state (clock, storage); for tests and the CLI. */
-  readonly state: SandboxState;
   /** Replaces all data with the demo data. */
   reset(): void;
   /** Closes the database. */
@@ -84,9 +82,9 @@ const DATA_PATHS = ['/core/*', '/accounts/*'];
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const ttl = options.accessTokenTtlSeconds ?? 3600;
   if (!Number.isInteger(ttl) || ttl < 1)
-    throw new SandboxError('INVALID_OPTIONS', 'accessTokenTtlSeconds must be a positive integer.');
+    throw new SandboxSetupError('INVALID_OPTIONS', 'accessTokenTtlSeconds must be a positive integer.');
   if (options.adminToken !== undefined && options.adminToken.length < 1)
-    throw new SandboxError('INVALID_OPTIONS', 'adminToken must not be empty.');
+    throw new SandboxSetupError('INVALID_OPTIONS', 'adminToken must not be empty.');
   const db = openDatabase(options.database ?? DEFAULT_DATABASE);
   const isEmpty = (db.prepare('SELECT COUNT(*) AS n FROM businesses').get() as { n: number }).n === 0;
   if (isEmpty) seedDemoData(db);
@@ -124,8 +122,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   const app = new Hono<SandboxEnv>();
   app.onError((err, c) => {
-    if (err instanceof SandboxHttpError) return c.json(err.body as object, err.status, err.headers);
-    if (err instanceof HTTPException) return err.getResponse();
+    if (err instanceof SandboxError) return err.getResponse();
     // Never echo internals: the message may hold request data.
     return c.json(
       {
@@ -136,26 +133,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       500,
     );
   });
-  app.notFound((c) =>
-    c.json(
-      {
-        $diagnoses: [
-          {
-            $severity: 'error',
-            $dataCode: 'RecordNotFound',
-            $message: `No operation ${c.req.method} ${new URL(c.req.url).pathname}`,
-            $source: '',
-          },
-        ],
-      },
-      404,
-    ),
-  );
-  if (state.adminToken !== undefined) adminRoutes(app, state, reset);
+  app.notFound((c) => {
+    const what = `No operation ${c.req.method} ${new URL(c.req.url).pathname}`;
+    return new RecordNotFoundError(what, `${what}: see /docs for the operations.`).getResponse();
+  });
+  adminRoutes(app, state, reset);
   for (const p of [...DATA_PATHS, '/test/*']) app.use(p, faultMiddleware(state));
   testEndpointRoutes(app, state);
   tokenRoutes(app, state);
   authorizePages(app, state);
+  callbackPage(app);
   docsRoutes(app);
   for (const p of DATA_PATHS) app.use(p, authenticate(state));
   coreRoutes(app, state);
@@ -166,11 +153,21 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   incomeRoutes(app, state);
   productRoutes(app, state);
 
-  return {
+  const sandbox: Sandbox = {
     app,
     fetch: async (request) => app.fetch(request),
-    state,
     reset,
     close: () => db.close(),
   };
+  states.set(sandbox, state);
+  return sandbox;
+}
+
+const states = new WeakMap<Sandbox, SandboxState>();
+
+/** The internal state of a sandbox, for this package's own CLI; not public API. */
+export function sandboxState(sandbox: Sandbox): SandboxState {
+  const state = states.get(sandbox);
+  if (!state) throw new SandboxSetupError('INVALID_OPTIONS', 'Not a sandbox made by createSandbox().');
+  return state;
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations.js';
-import { SandboxError } from './sandbox-error.js';
+import { SandboxSetupError } from './sandbox-error.js';
 
 /** The better-sqlite3 handle the sandbox uses. */
 export type SqliteDatabase = Database.Database;
@@ -18,7 +18,7 @@ export function openDatabase(file: string): SqliteDatabase {
     migrate(db);
     return db;
   } catch (cause) {
-    throw new SandboxError(
+    throw new SandboxSetupError(
       'DATABASE_FAILED',
       `Could not open the sandbox database '${file}'. Check the path and its permissions, or use ':memory:'.`,
       { cause },

@@ -6,10 +6,20 @@ export const DEMO_CLIENT = {
   clientSecret: 'demo-client-secret-0f3c9a',
   signingSecret: 'demo-signing-secret-7b21e4',
   name: 'acctkit Demo App',
+  /**
+   * Loopback URIs match on any port (RFC 8252 §7.3): `http://127.0.0.1:<port>/callback` reaches a
+   * native app or the CLI listening there, and `/oauth2/callback` is the sandbox's own callback page.
+   */
   redirectUris: [
     'http://localhost:3000/callback',
     'http://127.0.0.1:3000/callback',
     'http://localhost:8080/callback',
+    'http://127.0.0.1/callback',
+    'http://[::1]/callback',
+    'http://localhost/callback',
+    'http://127.0.0.1/oauth2/callback',
+    'http://[::1]/oauth2/callback',
+    'http://localhost/oauth2/callback',
   ],
 } as const;
 

@@ -172,9 +172,22 @@ export class Directory {
     return this.#tokens.issue(g, now, ttlSeconds);
   }
 
-  /** The grant of a live (not revoked, not expired) access token. */
-  grant(accessToken: string, now: number): Grant | undefined {
+  /** The grant of a live access token; `expired`, or `invalid` when unknown or revoked. */
+  grant(accessToken: string, now: number): Grant | 'expired' | 'invalid' {
     return this.#tokens.grant(accessToken, now);
+  }
+
+  /** Revokes the token pair an access or refresh token belongs to; undefined when unknown. */
+  revokePair(
+    token: { accessToken?: string; refreshToken?: string },
+    now: number,
+  ): { businessId: number; clientId: string } | undefined {
+    return this.#tokens.revokePair(token, now);
+  }
+
+  /** Revokes every token a client holds for a business. */
+  revokeBusiness(businessId: number, clientId: string, now: number): number {
+    return this.#tokens.revokeBusiness(businessId, clientId, now);
   }
 
   /** Exchanges a refresh token: revokes the old pair and issues a new one, in one transaction. */

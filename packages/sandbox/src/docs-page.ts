@@ -1,81 +1,166 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { sign } from '@acctkit/signer';
 import type { Hono } from 'hono';
-import { escapeHtml, page } from './authorize-text.js';
+import { html } from 'hono/html';
+import { page } from './authorize-text.js';
+import { DEMO_CLIENT } from './demo-accounts.js';
+import { referenceData } from './reference-data.js';
 import type { SandboxEnv } from './sandbox-env.js';
 import type { Variant } from './variant.js';
 
-interface Operation {
-  operationId?: string;
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  parameters?: { name?: string; in?: string; required?: boolean; description?: string; $ref?: string }[];
-  responses?: Record<string, { description?: string }>;
-}
-type Doc = {
-  info: { title: string; version: string };
-  paths: Record<string, Record<string, Operation>>;
-  components: {
-    parameters?: Record<string, Operation['parameters'] extends (infer P)[] | undefined ? P : never>;
-  };
-};
-
 const require = createRequire(import.meta.url);
-const docs = new Map<Variant, { text: string; doc: Doc }>();
+const specs = new Map<Variant, Record<string, unknown>>();
+let scalarBundle: string | undefined;
 
-function load(variant: Variant): { text: string; doc: Doc } {
-  let d = docs.get(variant);
-  if (!d) {
-    const text = readFileSync(require.resolve(`@acctkit/openapi/${variant}.json`), 'utf8');
-    d = { text, doc: JSON.parse(text) as Doc };
-    docs.set(variant, d);
+/** The bundled document with this sandbox as its server, so "try it" and the examples call it. */
+function spec(variant: Variant, origin: string): string {
+  let doc = specs.get(variant);
+  if (doc === undefined) {
+    doc = JSON.parse(readFileSync(require.resolve(`@acctkit/openapi/${variant}.json`), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    specs.set(variant, doc);
   }
-  return d;
+  return JSON.stringify({ ...doc, servers: [{ url: origin, description: 'This acctkit sandbox' }] });
 }
 
-function render(variant: Variant): string {
-  const { doc } = load(variant);
-  const ops: string[] = [];
-  for (const [path, methods] of Object.entries(doc.paths))
-    for (const [method, op] of Object.entries(methods)) {
-      if (!['get', 'post', 'put', 'delete'].includes(method)) continue;
-      const params = (op.parameters ?? [])
-        .map((p) => (p.$ref ? doc.components.parameters?.[p.$ref.split('/').pop() as string] : p))
-        .filter((p) => p !== undefined)
-        .map(
-          (p) =>
-            `<li><code>${escapeHtml(p.name ?? '')}</code> (${escapeHtml(p.in ?? '')}${p.required ? ', required' : ''}) ${escapeHtml(p.description ?? '')}</li>`,
-        )
-        .join('');
-      const responses = Object.entries(op.responses ?? {})
-        .map(([s, r]) => `<li><strong>${escapeHtml(s)}</strong> ${escapeHtml(r.description ?? '')}</li>`)
-        .join('');
-      ops.push(`<details id="${escapeHtml(op.operationId ?? '')}"><summary><code>${method.toUpperCase()} ${escapeHtml(path)}</code> — ${escapeHtml(op.summary ?? '')} <small>(${escapeHtml(op.operationId ?? '')})</small></summary>
-<p>${escapeHtml(op.description ?? '')}</p>${params ? `<h3>Parameters</h3><ul>${params}</ul>` : ''}<h3>Responses</h3><ul>${responses}</ul></details>`);
-    }
-  const other = variant === 'de' ? 'pt' : 'de';
-  return page(
-    'en',
-    `${doc.info.title} (${variant})`,
-    `<h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}, variant ${variant}</small></h1>
-<p><a href="/docs?variant=${other}">Switch to variant ${other}</a> · <a href="/docs/${variant}.json">OpenAPI document (${variant}.json)</a></p>
-<input type="search" aria-label="Filter operations" placeholder="Filter operations" oninput="for(const d of document.querySelectorAll('details'))d.hidden=!d.textContent.toLowerCase().includes(this.value.toLowerCase())">
-${ops.join('\n')}`,
-  ).replace('<main>', '<main style="max-width:60rem">');
+// Scalar's standalone bundle inlines its code and styles: served from the package, nothing from a CDN.
+function scalar(): string {
+  scalarBundle ??= readFileSync(
+    join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js'),
+    'utf8',
+  );
+  return scalarBundle;
 }
 
-/** `GET /docs`: an API reference rendered from the bundled spec, served locally (no CDN); `/docs/<variant>.json` serves the document. */
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+
+/** The Scalar configuration: both bundles as sources (a variant switch), no external fonts or proxy. */
+function scalarConfig(first: Variant): string {
+  const order: Variant[] = first === 'pt' ? ['pt', 'de'] : ['de', 'pt'];
+  return JSON.stringify({
+    sources: order.map((v) => ({
+      title: v === 'de' ? 'Variant A (de)' : 'Variant B (pt)',
+      slug: v,
+      url: `/docs/${v}.json`,
+    })),
+    withDefaultFonts: false,
+    hideClientButton: true,
+    telemetry: false,
+    showDeveloperTools: 'never',
+    showOperationId: true,
+    mcp: { disabled: true },
+    defaultOpenAllTags: false,
+  });
+}
+
+function referencePage(variant: Variant): string {
+  // JSON inside <script>: `<` is escaped so that no value can close the element.
+  const config = scalarConfig(variant).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Accounting service API reference (acctkit sandbox)</title>
+<style>.acctkit-bar{font:14px/1.4 system-ui,sans-serif;padding:.5rem 1rem;background:#1b1f24;color:#fff}.acctkit-bar a{color:#9cf;margin-right:1rem}</style>
+</head>
+<body>
+<nav class="acctkit-bar" aria-label="Sandbox documentation">
+<a href="/docs/guide">Guide: authentication and request signing</a>
+<a href="/docs?variant=de">Variant A (de)</a><a href="/docs?variant=pt">Variant B (pt)</a>
+<a href="/docs/de.json">de.json</a><a href="/docs/pt.json">pt.json</a>
+</nav>
+<div id="app"></div>
+<script src="/docs/scalar.js"></script>
+<script>Scalar.createApiReference('#app', ${config});</script>
+</body>
+</html>`;
+}
+
+const EXAMPLE = {
+  method: 'POST',
+  url: 'https://api.example.test/accounts/v2/contacts?config_setting=foo',
+  body: 'contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=My%20Customer',
+  nonce: 'd6657d14f6d3d9de453ff4b0dc686c6d',
+} as const;
+
+async function guidePage(origin: string): Promise<string> {
+  const s = await sign(EXAMPLE, { signingSecret: 'TestSigningSecret', accessToken: 'TestToken' });
+  const pm = referenceData('de').paymentMethods;
+  const pmPt = referenceData('pt').paymentMethods;
+  const redirect = `${origin}/oauth2/callback`;
+  const authorize = `${origin}/oauth2/auth?response_type=code&client_id=${DEMO_CLIENT.clientId}&redirect_uri=${encodeURIComponent(redirect)}&scope=full_access&state=xyz`;
+  const body = html`<h1>Authentication and request signing</h1>
+<p><a href="/docs">API reference</a> · two layers protect every data call: an OAuth 2.0 access token and a per-request HMAC-SHA1 signature. The signature is not a static API key: it is computed for each request from its method, URL, body and a fresh nonce.</p>
+
+<h2 id="oauth">1. Get an access token (OAuth 2.0 authorization code)</h2>
+<ol>
+<li>Send the user's browser to <code>/oauth2/auth</code> with <code>response_type=code</code>, <code>client_id</code>, <code>redirect_uri</code>, <code>scope</code> (<code>full_access</code> or <code>readonly</code>) and an unguessable <code>state</code>. Try it with the demo client: <a href="${authorize}">${authorize}</a> (demo logins are printed by <code>acctkit-sandbox</code> at start).</li>
+<li>After the user approves, the browser comes back to <code>redirect_uri</code> with <code>code</code> (valid 60 seconds), <code>country</code> (<code>de</code> selects Variant A, <code>pt</code> Variant B) and <code>state</code>. Check that <code>state</code> is the value you sent. The demo client may use <code>${origin}/oauth2/callback</code>, a page of this sandbox that shows the code and the token request to make, or any loopback URI such as <code>http://127.0.0.1:&lt;any port&gt;/callback</code> (RFC 8252 §7.3).</li>
+<li>Exchange the code: <code>POST /oauth2/token</code>, form-encoded, with <code>grant_type=authorization_code</code>, <code>client_id</code>, <code>client_secret</code>, <code>code</code> and the same <code>redirect_uri</code>. The response has <code>access_token</code>, <code>refresh_token</code>, <code>expires_in</code> (3600), <code>scope</code> and <code>token_type</code>.</li>
+<li>Before the access token expires, send <code>grant_type=refresh_token</code> with the refresh token: you get a new pair; the old one stops working.</li>
+</ol>
+
+<h2 id="signing">2. Sign every data request</h2>
+<p>Every call under <code>/core</code> and <code>/accounts</code> carries <code>Authorization: Bearer &lt;access token&gt;</code>, <code>X-Nonce</code> and <code>X-Signature</code>. The four steps:</p>
+<ol>
+<li><strong>Base string</strong>: four items, each percent-encoded (RFC 3986, upper-case hex), joined with <code>&amp;</code>: the method in upper case; the base URL (scheme and host lower case, no default port, no query); the parameter string (every query and body pair, each key and value percent-encoded, sorted, joined with <code>&amp;</code>); the nonce.</li>
+<li><strong>Signing key</strong>: <code>&lt;signing secret&gt;&amp;&lt;access token&gt;</code>.</li>
+<li><strong>Signature</strong>: base64 of HMAC-SHA1(signing key, base string).</li>
+<li><strong>Headers</strong>: the signature in <code>X-Signature</code>, the nonce (raw) in <code>X-Nonce</code>; a nonce is accepted once.</li>
+</ol>
+<h3>The worked example published with the API</h3>
+<p><code>${EXAMPLE.method} ${EXAMPLE.url}</code> with the form body <code>contact[contact_type_id]=1</code>, <code>contact[name]=My Customer</code> and the nonce <code>${EXAMPLE.nonce}</code>:</p>
+<dl>
+<dt>Parameter string</dt><dd><pre id="example-parameter-string"><code>${s.parameterString}</code></pre></dd>
+<dt>Base string</dt><dd><pre id="example-base-string"><code>${s.baseString}</code></pre></dd>
+<dt>Signature with signing secret <code>TestSigningSecret</code> and token <code>TestToken</code> (the published example redacts its key, so this value is ours)</dt><dd><pre id="example-signature"><code>${s.signature}</code></pre></dd>
+</dl>
+
+<h2 id="test">3. Check your signer against <code>/test</code></h2>
+<p>Prefix any data path with <code>/test</code> and sign the request with the signing secret <code>TestSigningSecret</code> and any token (the URL you sign includes <code>/test</code>). A match answers 200 <code>{"success":true}</code>; a mismatch answers 400 with the sandbox's own result of every step (<code>base_url</code>, <code>parameter_string</code>, <code>signature_base_string</code>, <code>signing_key</code>, <code>signature</code>, …) so you can find the first step where yours differs. <code>/test</code> reads and changes no data and never uses your real token or secret.</p>
+<pre><code>curl -i -X POST '${origin}/test/accounts/v2/contacts?config_setting=foo' \\
+  -H 'Authorization: Bearer TestToken' -H 'X-Nonce: &lt;nonce&gt;' -H 'X-Signature: &lt;signature&gt;' \\
+  -H 'Content-Type: application/x-www-form-urlencoded' \\
+  --data 'contact%5Bcontact_type_id%5D=1&amp;contact%5Bname%5D=My%20Customer'</code></pre>
+
+<h2 id="payment-methods">Payment method ids</h2>
+<p><code>payment_method_id</code> of incomes (both variants) and Variant B expenses takes one of these ids (DECISIONS B27):</p>
+<table><thead><tr><th>id</th><th>Variant A (de)</th><th>Variant B (pt)</th><th>symbol</th></tr></thead><tbody>
+${pm.map((p) => html`<tr><td>${p.id}</td><td>${p.name}</td><td>${pmPt.find((q) => q.id === p.id)?.name ?? ''}</td><td><code>${p.$symbol}</code></td></tr>`)}
+</tbody></table>`;
+  return String(await page('en', 'Authentication and request signing', body, '56rem'));
+}
+
+/**
+ * `GET /docs`: the API reference (Scalar's standalone bundle, served from the package) over both
+ * bundles; `/docs/guide`: authentication, signing and `/test`; `/docs/<variant>.json`: the documents.
+ */
 export function docsRoutes(app: Hono<SandboxEnv>): void {
   app.get('/docs', (c) => {
     const variant: Variant = c.req.query('variant') === 'pt' ? 'pt' : 'de';
-    return c.html(render(variant), 200, {
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
-    });
+    return c.html(referencePage(variant), 200, { 'Content-Security-Policy': DOCS_CSP });
   });
+  app.get('/docs/scalar.js', (c) =>
+    c.body(scalar(), 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  );
+  app.get('/docs/guide', async (c) =>
+    c.html(await guidePage(new URL(c.req.url).origin), 200, {
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    }),
+  );
   app.get('/docs/:file{(de|pt)\\.json}', (c) => {
     const variant = c.req.param('file').slice(0, 2) as Variant;
-    return c.body(load(variant).text, 200, { 'Content-Type': 'application/json' });
+    return c.body(spec(variant, new URL(c.req.url).origin), 200, { 'Content-Type': 'application/json' });
   });
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/', (c) => c.redirect('/docs', 302));
 }

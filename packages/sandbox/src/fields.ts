@@ -1,7 +1,7 @@
 import { parseDmyDate, parseIsoDate } from './dates.js';
-import type { FormObject } from './form-body.js';
 import { parseAmount, parsePercentage } from './money.js';
-import { apiError, diagnosesError } from './sandbox-error.js';
+import type { FormObject } from './parse-form-body.js';
+import { malformed, ValidationFailedError } from './sandbox-error.js';
 
 const EMAIL =
   /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
@@ -38,23 +38,15 @@ export class Fields {
     const value = body[name];
     if (value === undefined) {
       if (optionalFlat) return body;
-      throw apiError(
-        'invalid_request',
-        `Missing ${name}[...] parameters: send the fields as ${name}[field]=value.`,
-      );
+      throw malformed(`Missing ${name}[...] parameters: send the fields as ${name}[field]=value.`);
     }
     if (typeof value === 'string')
-      throw apiError(
-        'invalid_request',
-        `${name} must be sent as ${name}[field]=value, not as a plain value.`,
-      );
+      throw malformed(`${name} must be sent as ${name}[field]=value, not as a plain value.`);
     if (unknown.length > 0)
-      throw diagnosesError(
-        422,
+      throw new ValidationFailedError(
         unknown.map((k) => ({
-          $dataCode: 'ValidationError',
-          $message: `Unknown parameter '${k}'; send fields as ${name}[field].`,
-          $source: k,
+          source: k,
+          message: `Unknown parameter '${k}'; send fields as ${name}[field].`,
         })),
       );
     return value;
@@ -168,9 +160,8 @@ export class Fields {
   /** Throws 422 with every collected problem. */
   check(): void {
     if (this.#problems.length > 0)
-      throw diagnosesError(
-        422,
-        this.#problems.map((p) => ({ $dataCode: 'ValidationError', ...p })),
+      throw new ValidationFailedError(
+        this.#problems.map((p) => ({ source: p.$source, message: p.$message })),
       );
   }
 }

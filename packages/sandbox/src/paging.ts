@@ -1,4 +1,4 @@
-import { apiError } from './sandbox-error.js';
+import { malformed } from './sandbox-error.js';
 
 /** The default and largest `$itemsPerPage` (DECISIONS G22). */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -19,11 +19,9 @@ function intParam(
   fallback: number,
 ): number {
   if (value === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(value))
-    throw apiError('invalid_request', `${name} must be an integer between ${min} and ${max}.`);
+  if (!/^\d{1,9}$/.test(value)) throw malformed(`${name} must be an integer between ${min} and ${max}.`);
   const n = Number(value);
-  if (n < min || n > max)
-    throw apiError('invalid_request', `${name} must be an integer between ${min} and ${max}.`);
+  if (n < min || n > max) throw malformed(`${name} must be an integer between ${min} and ${max}.`);
   return n;
 }
 

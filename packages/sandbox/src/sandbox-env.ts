@@ -2,7 +2,7 @@ import type { SandboxClock } from './clock.js';
 import type { SqliteDatabase } from './database.js';
 import type { Business, Directory } from './directory.js';
 import type { FaultInjector } from './fault-injector.js';
-import type { FormLimits, FormObject } from './form-body.js';
+import type { FormLimits, FormObject } from './parse-form-body.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RecordStore } from './record-store.js';
 import type { Scope } from './scope.js';

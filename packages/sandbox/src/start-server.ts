@@ -1,9 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createSandbox, type Sandbox, type SandboxOptions } from './create-sandbox.js';
 
 /** Options of {@link startServer}: the sandbox options plus where to listen. */
 export interface ServerOptions extends SandboxOptions {
+  /**
+   * Enables the admin API under `/_sandbox/` with this bearer token; `'random'` generates one
+   * (32 random bytes, hex), returned as {@link RunningServer.adminToken}. Default: off.
+   */
+  readonly adminToken?: string | undefined;
   /** Port; 0 picks a free one. Default 4010. */
   readonly port?: number | undefined;
   /** Interface to bind. Default `127.0.0.1`. */
@@ -16,6 +22,8 @@ export interface RunningServer {
   /** Base URL, for example `http://127.0.0.1:4010`. */
   readonly url: string;
   readonly port: number;
+  /** The admin API's bearer token (the generated one for `adminToken: 'random'`), or undefined when off. */
+  readonly adminToken: string | undefined;
   /** Stops listening and closes the database. */
   close(): Promise<void>;
 }
@@ -26,13 +34,14 @@ export interface RunningServer {
  * @example
  * ```ts
  * import { startServer } from '@acctkit/sandbox';
- * const server = await startServer({ port: 0, database: ':memory:' });
- * console.log(server.url);
+ * const server = await startServer({ port: 0, database: ':memory:', adminToken: 'random' });
+ * console.log(server.url, server.adminToken);
  * await server.close();
  * ```
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const sandbox = createSandbox(options);
+  const adminToken = options.adminToken === 'random' ? randomBytes(32).toString('hex') : options.adminToken;
+  const sandbox = createSandbox({ ...options, adminToken });
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     const server = serve(
@@ -43,6 +52,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           sandbox,
           url: `http://${shownHost}:${info.port}`,
           port: info.port,
+          adminToken,
           close: () =>
             new Promise<void>((done) => {
               server.close(() => {

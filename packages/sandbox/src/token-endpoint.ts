@@ -1,16 +1,13 @@
+import { timingSafeEqual } from '@acctkit/signer';
 import type { Hono } from 'hono';
-import { formPairs, readFormText } from './form-body.js';
+import { formPairs, readFormText } from './parse-form-body.js';
 import type { SandboxEnv, SandboxState } from './sandbox-env.js';
-import { tokenError } from './sandbox-error.js';
-import type { Scope } from './scope.js';
+import { SandboxError, TokenRequestError } from './sandbox-error.js';
+import type { IssuedTokens } from './token-store.js';
+import type { AnySchema } from './variant.js';
 
-/** Body of a successful token response. */
-export function tokenBody(t: {
-  accessToken: string;
-  refreshToken: string;
-  expiresIn: number;
-  scope: Scope;
-}): object {
+/** Body of a successful token response (the spec's `TokenResponse`). */
+export function tokenBody(t: IssuedTokens): AnySchema<'TokenResponse'> {
   return {
     access_token: t.accessToken,
     scope: t.scope,
@@ -27,39 +24,53 @@ export function tokenBody(t: {
  */
 export function tokenRoutes(app: Hono<SandboxEnv>, state: SandboxState): void {
   app.post('/oauth2/token/', () => {
-    throw tokenError('invalid_request', 'The token endpoint is /oauth2/token, without a trailing slash.');
+    throw new TokenRequestError(
+      'TOKEN_REQUEST_MALFORMED',
+      'The token endpoint is /oauth2/token, without a trailing slash.',
+    );
   });
   app.post('/oauth2/token', async (c) => {
     let pairs: [string, string][];
     try {
       pairs = formPairs(await readFormText(c.req.raw, state.formLimits), state.formLimits);
     } catch (err) {
-      const body = (err as { body?: { error_description?: string } }).body;
-      throw tokenError(
-        'invalid_request',
-        body?.error_description ?? 'The body must be application/x-www-form-urlencoded.',
+      throw new TokenRequestError(
+        'TOKEN_REQUEST_MALFORMED',
+        err instanceof SandboxError ? err.message : 'The body must be application/x-www-form-urlencoded.',
       );
     }
     const params = new Map<string, string>();
     for (const [k, v] of pairs) {
-      if (params.has(k)) throw tokenError('invalid_request', `Parameter '${k}' is repeated.`);
+      if (params.has(k))
+        throw new TokenRequestError('TOKEN_REQUEST_MALFORMED', `Parameter '${k}' is repeated.`);
       params.set(k, v);
     }
     const need = (name: string): string => {
       const v = params.get(name);
-      if (v === undefined || v === '') throw tokenError('invalid_request', `Missing parameter '${name}'.`);
+      if (v === undefined || v === '')
+        throw new TokenRequestError('TOKEN_REQUEST_MALFORMED', `Missing parameter '${name}'.`);
       return v;
     };
     const clientId = need('client_id');
     const clientSecret = need('client_secret');
     const grantType = need('grant_type');
     if (grantType !== 'authorization_code' && grantType !== 'refresh_token')
-      throw tokenError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
+      throw new TokenRequestError(
+        'UNSUPPORTED_GRANT_TYPE',
+        'grant_type must be authorization_code or refresh_token.',
+      );
     const client = state.directory.client(clientId);
-    if (!client || client.clientSecret !== clientSecret)
-      throw tokenError('invalid_client', 'Unknown client_id or wrong client_secret.');
+    // Constant time: the comparison must not tell how much of a guessed secret was right.
+    if (!client || !timingSafeEqual(clientSecret, client.clientSecret))
+      throw new TokenRequestError(
+        'INVALID_CLIENT',
+        'Unknown client_id or wrong client_secret: send the credentials of a registered client.',
+      );
     if (!client.grantTypes.includes(grantType))
-      throw tokenError('unauthorized_client', `This client is not allowed to use the ${grantType} grant.`);
+      throw new TokenRequestError(
+        'UNAUTHORIZED_CLIENT',
+        `This client is not allowed to use the ${grantType} grant.`,
+      );
     const now = state.clock.now();
     const ttl = state.accessTokenTtlSeconds;
     const headers = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
@@ -71,20 +82,33 @@ export function tokenRoutes(app: Hono<SandboxEnv>, state: SandboxState): void {
       // code's tokens commits.
       const tokens = state.store.transaction(() => {
         const row = state.directory.code(code);
-        if (!row) return tokenError('invalid_grant', 'The authorization code is unknown.');
+        if (!row)
+          return new TokenRequestError(
+            'INVALID_GRANT',
+            'The authorization code is unknown: send the code from the redirect, or authorize again.',
+          );
         if (row.usedAt !== null) {
           state.directory.revokeByCode(row.codeHash, now);
-          return tokenError(
-            'invalid_grant',
+          return new TokenRequestError(
+            'INVALID_GRANT',
             'The authorization code was already used; the tokens it issued are revoked.',
           );
         }
         if (row.expiresAt <= now)
-          throw tokenError('invalid_grant', 'The authorization code has expired (codes live 60 seconds).');
+          throw new TokenRequestError(
+            'INVALID_GRANT',
+            'The authorization code has expired (codes live 60 seconds): authorize again.',
+          );
         if (row.clientId !== client.clientId)
-          throw tokenError('invalid_grant', 'The authorization code was issued to another client.');
+          throw new TokenRequestError(
+            'INVALID_GRANT',
+            'The authorization code was issued to another client.',
+          );
         if (row.redirectUri !== redirectUri)
-          throw tokenError('invalid_grant', 'redirect_uri does not match the one used to obtain the code.');
+          throw new TokenRequestError(
+            'INVALID_GRANT',
+            'redirect_uri does not match the one used to obtain the code.',
+          );
         state.directory.useCode(row.codeHash, now);
         return state.directory.issueTokens(
           {
@@ -103,9 +127,13 @@ export function tokenRoutes(app: Hono<SandboxEnv>, state: SandboxState): void {
     }
     const refresh = need('refresh_token');
     const result = state.store.transaction(() => state.directory.refresh(refresh, client.clientId, now, ttl));
-    if (result === 'invalid') throw tokenError('invalid_grant', 'The refresh token is unknown or revoked.');
+    if (result === 'invalid')
+      throw new TokenRequestError(
+        'INVALID_GRANT',
+        'The refresh token is unknown or revoked: authorize again.',
+      );
     if (result === 'wrong_client')
-      throw tokenError('invalid_grant', 'The refresh token was issued to another client.');
+      throw new TokenRequestError('INVALID_GRANT', 'The refresh token was issued to another client.');
     return c.json(tokenBody(result), 200, headers);
   });
 }

@@ -48,6 +48,7 @@ export class TokenStore {
   readonly #byRefresh;
   readonly #revoke;
   readonly #revokeByCode;
+  readonly #revokeBusiness;
 
   constructor(db: SqliteDatabase) {
     this.#db = db;
@@ -57,6 +58,9 @@ export class TokenStore {
     this.#byAccess = db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE access_hash = ?');
     this.#byRefresh = db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE refresh_hash = ?');
     this.#revoke = db.prepare<[number, number]>('UPDATE tokens SET revoked_at = ? WHERE id = ?');
+    this.#revokeBusiness = db.prepare<[number, number, string]>(
+      'UPDATE tokens SET revoked_at = ? WHERE business_id = ? AND client_id = ? AND revoked_at IS NULL',
+    );
     this.#revokeByCode = db.prepare<[number, string]>(
       'UPDATE tokens SET revoked_at = ? WHERE code_hash = ? AND revoked_at IS NULL',
     );
@@ -79,10 +83,11 @@ export class TokenStore {
     return { accessToken, refreshToken, expiresIn: ttlSeconds, scope: g.scope };
   }
 
-  /** The grant of a live (not revoked, not expired) access token. */
-  grant(accessToken: string, now: number): Grant | undefined {
+  /** The grant of a live access token; `expired`, or `invalid` when unknown or revoked. */
+  grant(accessToken: string, now: number): Grant | 'expired' | 'invalid' {
     const row = this.#byAccess.get(hashToken(accessToken));
-    if (!row || row.revoked_at !== null || row.expires_at <= now) return undefined;
+    if (!row || row.revoked_at !== null) return 'invalid';
+    if (row.expires_at <= now) return 'expired';
     return {
       id: row.id,
       clientId: row.client_id,
@@ -117,6 +122,30 @@ export class TokenStore {
         ttlSeconds,
       );
     })();
+  }
+
+  /**
+   * Revokes the pair an access or refresh token belongs to (both tokens); returns the grant's
+   * business and client, or undefined when the token is unknown.
+   */
+  revokePair(
+    token: { accessToken?: string; refreshToken?: string },
+    now: number,
+  ): { businessId: number; clientId: string } | undefined {
+    const row =
+      token.accessToken !== undefined
+        ? this.#byAccess.get(hashToken(token.accessToken))
+        : token.refreshToken !== undefined
+          ? this.#byRefresh.get(hashToken(token.refreshToken))
+          : undefined;
+    if (!row) return undefined;
+    this.#revoke.run(now, row.id);
+    return { businessId: row.business_id, clientId: row.client_id };
+  }
+
+  /** Revokes every token a client holds for a business, as a user removing the app at the service. */
+  revokeBusiness(businessId: number, clientId: string, now: number): number {
+    return this.#revokeBusiness.run(now, businessId, clientId).changes;
   }
 
   /** Revokes every token issued from a code (RFC 6749 §4.1.2: a reused code revokes what it issued). */

@@ -31,7 +31,7 @@ class Browser {
   }
 }
 const hidden = (html: string, name: string) =>
-  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1]?.replace(/&#38;/g, '&') ?? '';
+  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';
 
 async function signIn(b: Browser, email: string, password: string, lang = 'en'): Promise<string> {
   const login = await (await b.go(`${authUrl()}&lang=${lang}`)).text();
@@ -68,7 +68,7 @@ describe('GET /oauth2/auth pages', () => {
     const b = new Browser();
     const consent = await signIn(b, 'both@demo.acctkit.test', 'sandbox-both');
     expect(consent).toContain('Schneider Werbetechnik GmbH');
-    expect(consent).toContain('Ferreira &#38; Costa Design');
+    expect(consent).toContain('Ferreira &amp; Costa Design');
     const res = await b.post(`${BASE}/oauth2/auth/decision`, {
       q: hidden(consent, 'q'),
       csrf: hidden(consent, 'csrf'),

@@ -3,12 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../src/index.js';
+import { openDatabase } from '../src/database.js';
 import { MIGRATIONS } from '../src/migrations.js';
+import { RecordStore } from '../src/record-store.js';
 import { type Credentials, callJson, mintToken, testSandbox } from './helpers.js';
 
-const sb = testSandbox();
-afterAll(() => sb.close());
+// On a file, so that a second connection (as another process would) can write behind the app's back.
+const pagingDir = mkdtempSync(join(tmpdir(), 'acctkit-paging-'));
+const sb = testSandbox({ database: join(pagingDir, 'paging.sqlite') });
+const other = openDatabase(join(pagingDir, 'paging.sqlite'));
+afterAll(() => {
+  sb.close();
+  other.close();
+  rmSync(pagingDir, { recursive: true, force: true });
+});
 
 type Page = { $totalResults: number; $resources: { id: number; name: string }[] };
 
@@ -33,11 +41,12 @@ describe('unfiltered list pages (counted by triggers, seeking from remembered bo
 
   it('listContacts: every page across the stride boundaries equals the filtered path, before and after inserts, soft deletes and updates', async () => {
     for (const s of starts) await same(s);
-    const now = sb.state.clock.now();
     const first = await page('$startIndex=0&$itemsPerPage=200');
     const ids = first.$resources.map((r) => r.id);
-    // Soft-delete records before and after the first boundary, so every later position shifts.
-    for (const id of [ids[3], ids[130], ids[199]]) sb.state.store.delete('contact', 1, id as number, now);
+    // Soft-delete records before and after the first boundary, so every later position shifts; written
+    // through another connection (the counts are kept by triggers, whichever connection writes).
+    const store = new RecordStore(other);
+    for (const id of [ids[3], ids[130], ids[199]]) store.delete('contact', 1, id as number, Date.now());
     const created = await callJson(sb, de, 'POST', '/accounts/v2/contacts', {
       body: { 'contact[name]': 'Paging Probe', 'contact[contact_type_id]': '1' },
     });
@@ -81,13 +90,14 @@ describe('migration 2 on a file from an older sandbox', () => {
     for (let id = 1; id <= 10; id++) insert.run(id, id % 5 === 0 ? 1 : null);
     old.close();
 
-    const sandbox = createSandbox({ database: file });
+    // The migration itself is the unit under test: opened as the sandbox opens it, read as it reads.
+    const db = openDatabase(file);
     try {
-      const page = sandbox.state.store.list('product', 1, { startIndex: 6, itemsPerPage: 5 });
+      const page = new RecordStore(db).list('product', 1, { startIndex: 6, itemsPerPage: 5 });
       expect(page.total).toBe(8);
       expect(page.records.map((r) => r.id)).toEqual([8, 9]);
     } finally {
-      sandbox.close();
+      db.close();
     }
   });
 });

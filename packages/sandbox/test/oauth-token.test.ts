@@ -1,32 +1,35 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT, DEMO_CODE_ONLY_CLIENT } from '../src/index.js';
-import { BASE, callJson, testSandbox } from './helpers.js';
+import { ADMIN, BASE, callJson, testSandbox } from './helpers.js';
 
 let now = Date.UTC(2026, 2, 1, 12);
 const sb = testSandbox({ clock: () => now });
 afterAll(() => sb.close());
 const redirect = DEMO_CLIENT.redirectUris[0];
-let n = 0;
 
-function newCode(
+/** A real authorization code from the admin API, as the consent page would issue it. */
+async function newCode(
   overrides: Partial<{
     clientId: string;
     redirectUri: string;
     scope: 'full_access' | 'readonly';
-    businessId: number;
+    business: number;
   }> = {},
-): string {
-  const code = `code-${++n}-${Math.random().toString(36).slice(2)}`;
-  sb.state.directory.createCode(code, {
-    clientId: DEMO_CLIENT.clientId,
-    redirectUri: redirect,
-    userId: 3,
-    businessId: 2,
-    scope: 'full_access',
-    expiresAt: sb.state.clock.now() + 60_000,
-    ...overrides,
-  });
-  return code;
+): Promise<string> {
+  const res = await sb.fetch(
+    new Request(`${BASE}/_sandbox/codes`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        business: overrides.business ?? 2,
+        scope: overrides.scope ?? 'full_access',
+        client_id: overrides.clientId ?? DEMO_CLIENT.clientId,
+        redirect_uri: overrides.redirectUri ?? redirect,
+      }),
+    }),
+  );
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { code: string }).code;
 }
 
 async function token(
@@ -48,7 +51,7 @@ describe('POST /oauth2/token', () => {
     const r = await token({
       ...client,
       grant_type: 'authorization_code',
-      code: newCode(),
+      code: await newCode(),
       redirect_uri: redirect,
     });
     expect(r.status).toBe(200);
@@ -62,11 +65,11 @@ describe('POST /oauth2/token', () => {
       '/core/v2/me',
     );
     expect(me.status).toBe(200);
-    expect(me.body.user.email).toBe('both@demo.acctkit.test');
+    expect(me.body.user.email).toBe('joao@demo.acctkit.test');
   });
 
   it('requestToken: a reused code is invalid_grant and revokes the tokens it issued', async () => {
-    const code = newCode();
+    const code = await newCode();
     const first = await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: redirect });
     const creds = { accessToken: String(first.body.access_token), signingSecret: DEMO_CLIENT.signingSecret };
     expect((await callJson(sb, creds, 'GET', '/core/v2/business')).status).toBe(200);
@@ -83,7 +86,7 @@ describe('POST /oauth2/token', () => {
   });
 
   it('requestToken: a code expires after 60 seconds', async () => {
-    const code = newCode();
+    const code = await newCode();
     now += 61_000;
     const r = await token({ ...client, grant_type: 'authorization_code', code, redirect_uri: redirect });
     expect(r.status).toBe(400);
@@ -94,7 +97,7 @@ describe('POST /oauth2/token', () => {
     const wrongRedirect = await token({
       ...client,
       grant_type: 'authorization_code',
-      code: newCode(),
+      code: await newCode(),
       redirect_uri: 'http://localhost:8080/callback',
     });
     expect(wrongRedirect.body.error).toBe('invalid_grant');
@@ -102,7 +105,7 @@ describe('POST /oauth2/token', () => {
       client_id: DEMO_CODE_ONLY_CLIENT.clientId,
       client_secret: DEMO_CODE_ONLY_CLIENT.clientSecret,
       grant_type: 'authorization_code',
-      code: newCode(),
+      code: await newCode(),
       redirect_uri: redirect,
     });
     expect(otherClient.body.error).toBe('invalid_grant');
@@ -112,7 +115,7 @@ describe('POST /oauth2/token', () => {
     const first = await token({
       ...client,
       grant_type: 'authorization_code',
-      code: newCode({ scope: 'readonly' }),
+      code: await newCode({ scope: 'readonly' }),
       redirect_uri: redirect,
     });
     const second = await token({
@@ -149,7 +152,7 @@ describe('POST /oauth2/token', () => {
     const theirs = await token({
       ...codeOnly,
       grant_type: 'authorization_code',
-      code: newCode({ clientId: DEMO_CODE_ONLY_CLIENT.clientId, businessId: 1 }),
+      code: await newCode({ clientId: DEMO_CODE_ONLY_CLIENT.clientId, business: 1 }),
       redirect_uri: DEMO_CODE_ONLY_CLIENT.redirectUris[0],
     });
     expect(theirs.status).toBe(200);
@@ -236,5 +239,33 @@ describe('POST /oauth2/token', () => {
     expect((await res.json()).error).toBe('invalid_request');
     const slash = await sb.fetch(new Request(`${BASE}/oauth2/token/`, { method: 'POST', body: '' }));
     expect(slash.status).toBe(400);
+  });
+
+  it('requestToken: client_secret is compared whole and in constant time (prefix, extension, one character off)', async () => {
+    const secret = DEMO_CLIENT.clientSecret;
+    for (const wrong of [
+      secret.slice(0, -1),
+      `${secret}x`,
+      `${secret.slice(0, -1)}x`,
+      ''.padEnd(secret.length, 'a'),
+    ]) {
+      const r = await token({
+        grant_type: 'refresh_token',
+        client_id: DEMO_CLIENT.clientId,
+        client_secret: wrong,
+        refresh_token: 'r',
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe('invalid_client');
+    }
+    // Every secret comparison goes through the signer's timingSafeEqual, never `===`/`!==`.
+    const { readFileSync } = await import('node:fs');
+    for (const file of ['token-endpoint.ts', 'admin-routes.ts']) {
+      const src = readFileSync(new URL(`../src/${file}`, import.meta.url), 'utf8');
+      expect(src).toContain("import { timingSafeEqual } from '@acctkit/signer';");
+      expect(src).not.toMatch(
+        /(clientSecret|client_secret|adminToken|signingSecret)\s*[!=]==(?!\s*undefined)/,
+      );
+    }
   });
 });

@@ -84,4 +84,30 @@ describe('/test/<data path>', () => {
       expect(ok.status).toBe(200);
     }
   });
+
+  it('a missing or empty X-Nonce, X-Signature or Authorization gets the same error on /test and on data routes (G20e)', async () => {
+    const creds = await mintToken(sb, 'de');
+    const path = '/accounts/v2/contacts';
+    const cases: [string, (h: Record<string, string>) => Record<string, string>, string][] = [
+      ['no X-Nonce', ({ 'X-Nonce': _, ...h }) => h, 'invalid_nonce'],
+      ['empty X-Nonce', (h) => ({ ...h, 'X-Nonce': ' ' }), 'invalid_nonce'],
+      ['no X-Signature', ({ 'X-Signature': _, ...h }) => h, 'invalid_request'],
+      ['no Authorization', ({ Authorization: _, ...h }) => h, 'invalid_request'],
+      ['Basic Authorization', (h) => ({ ...h, Authorization: 'Basic abc' }), 'invalid_request'],
+    ];
+    for (const [name, edit, error] of cases) {
+      const bodies = [];
+      for (const [url, secrets] of [
+        [`${BASE}/test${path}`, test],
+        [`${BASE}${path}`, creds],
+      ] as const) {
+        const s = await sign({ method: 'GET', url }, secrets);
+        const res = await sb.fetch(new Request(url, { headers: edit({ ...s.headers }) }));
+        expect(res.status, name).toBe(400);
+        bodies.push(await res.json());
+      }
+      expect(bodies[0], name).toEqual(bodies[1]);
+      expect(bodies[0].error, name).toBe(error);
+    }
+  });
 });

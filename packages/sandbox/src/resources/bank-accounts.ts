@@ -8,7 +8,7 @@ import { envelopeJson, readPaging } from '../paging.js';
 import type { StoredRecord } from '../record-store.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
-import { notFound } from '../sandbox-error.js';
+import { RecordNotFoundError } from '../sandbox-error.js';
 import type { Variant } from '../variant.js';
 import { bankLedger, idRef, ledgerView, NULL_REF, pathId, refItem } from './shared.js';
 
@@ -148,7 +148,7 @@ export function bankAccountRoutes(app: Hono<SandboxEnv>, state: SandboxState): v
     const { variant, business } = c.get('auth');
     const id = pathId(c, 'Bank account');
     const r = state.store.get<BankAccountData>('bank_account', business.id, id);
-    if (!r) throw notFound(`Bank account ${id}`);
+    if (!r) throw new RecordNotFoundError(`Bank account ${id}`);
     return c.json(bankAccountBody(variant, r));
   });
 
@@ -186,7 +186,7 @@ export function bankAccountRoutes(app: Hono<SandboxEnv>, state: SandboxState): v
     const body = Fields.wrapper(c.get('form'), 'bank_account');
     const rec = state.store.transaction(() => {
       const old = state.store.get<BankAccountData>('bank_account', business.id, id);
-      if (!old) throw notFound(`Bank account ${id}`);
+      if (!old) throw new RecordNotFoundError(`Bank account ${id}`);
       const f = new Fields(body);
       if (Object.keys(body).length === 0) f.fail('base', 'Send at least one bank_account[field].');
       const input = readBank(variant, f, old.data);

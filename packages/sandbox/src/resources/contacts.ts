@@ -3,7 +3,7 @@ import { Fields } from '../fields.js';
 import type { ContactData } from '../models.js';
 import { envelopeJson, readPaging } from '../paging.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
-import { apiError, notFound, validationError } from '../sandbox-error.js';
+import { malformed, RecordNotFoundError, validationError } from '../sandbox-error.js';
 import { contactBody } from './contact-body.js';
 import { readContact } from './read-contact.js';
 import { pathId } from './shared.js';
@@ -19,7 +19,7 @@ export function contactRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
     const type = q.get('contact_type');
     if (type !== null) {
       if (type !== '1' && type !== '2')
-        throw apiError('invalid_request', 'contact_type must be 1 (customers) or 2 (suppliers).');
+        throw malformed('contact_type must be 1 (customers) or 2 (suppliers).');
       where.push("EXISTS (SELECT 1 FROM json_each(data, '$.contactTypeIds') WHERE value = ?)");
       params.push(Number(type));
     }
@@ -64,7 +64,7 @@ export function contactRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
     const { variant, business } = c.get('auth');
     const id = pathId(c, 'Contact');
     const r = state.store.get<ContactData>('contact', business.id, id);
-    if (!r) throw notFound(`Contact ${id}`);
+    if (!r) throw new RecordNotFoundError(`Contact ${id}`);
     return c.json(contactBody(variant, r));
   });
 
@@ -107,7 +107,7 @@ export function contactRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
     const body = Fields.wrapper(c.get('form'), 'contact');
     const rec = state.store.transaction(() => {
       const old = state.store.get<ContactData>('contact', business.id, id);
-      if (!old) throw notFound(`Contact ${id}`);
+      if (!old) throw new RecordNotFoundError(`Contact ${id}`);
       if (variant === 'de' && !old.data.editable)
         throw validationError('base', 'This contact is not editable (editable is false).');
       const f = new Fields(body);
@@ -128,7 +128,7 @@ export function contactRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
     const id = pathId(c, 'Contact');
     const rec = state.store.transaction(() => {
       const old = state.store.get<ContactData>('contact', business.id, id);
-      if (!old) throw notFound(`Contact ${id}`);
+      if (!old) throw new RecordNotFoundError(`Contact ${id}`);
       if (
         state.store.isReferenced('expense', business.id, 'contactId', id) ||
         state.store.isReferenced('income', business.id, 'contactId', id)

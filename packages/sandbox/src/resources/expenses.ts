@@ -1,14 +1,14 @@
 import type { Hono } from 'hono';
 import { parseDmyDate, parseIsoDate, parseSince } from '../dates.js';
 import { Fields } from '../fields.js';
-import type { FormObject } from '../form-body.js';
 import type { BankAccountData, ContactData, ExpenseData } from '../models.js';
 import { formatCents, taxOnNet } from '../money.js';
 import { envelope, readPaging } from '../paging.js';
+import type { FormObject } from '../parse-form-body.js';
 import type { RecordStore, StoredRecord } from '../record-store.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
-import { apiError, notFound, validationError } from '../sandbox-error.js';
+import { malformed, RecordNotFoundError, validationError } from '../sandbox-error.js';
 import type { Variant } from '../variant.js';
 import { idRef, ledgerView, NULL_REF, pathId, refItem } from './shared.js';
 
@@ -157,12 +157,8 @@ function dateParam(q: URLSearchParams, name: string, classic: boolean): string {
   if (iso) return iso;
   const dmy = parseDmyDate(v);
   if (dmy && classic) return dmy;
-  if (dmy)
-    throw apiError('invalid_request', `${name} uses DD/MM/YYYY: add classic_dates=true, or send YYYY-MM-DD.`);
-  throw apiError(
-    'invalid_request',
-    `${name} must be a date YYYY-MM-DD (or DD/MM/YYYY with classic_dates=true).`,
-  );
+  if (dmy) throw malformed(`${name} uses DD/MM/YYYY: add classic_dates=true, or send YYYY-MM-DD.`);
+  throw malformed(`${name} must be a date YYYY-MM-DD (or DD/MM/YYYY with classic_dates=true).`);
 }
 
 /** `listExpenses` (date range, classic dates, changed since), `getExpense`, `createExpense`, `updateExpense`, `deleteExpense`. */
@@ -173,13 +169,13 @@ export function expenseRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
     const paging = readPaging(q);
     const classicRaw = q.get('classic_dates');
     if (classicRaw !== null && classicRaw !== 'true' && classicRaw !== 'false')
-      throw apiError('invalid_request', 'classic_dates must be true or false.');
+      throw malformed('classic_dates must be true or false.');
     const classic = classicRaw === 'true';
     const where: string[] = [];
     const params: string[] = [];
     const hasFrom = q.get('from_date') !== null;
     if (hasFrom !== (q.get('to_date') !== null))
-      throw apiError('invalid_request', 'from_date and to_date must be supplied together.');
+      throw malformed('from_date and to_date must be supplied together.');
     if (hasFrom) {
       where.push("json_extract(data, '$.date') BETWEEN ? AND ?");
       params.push(dateParam(q, 'from_date', classic), dateParam(q, 'to_date', classic));
@@ -189,10 +185,7 @@ export function expenseRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
     if (sinceRaw !== null) {
       const since = parseSince(sinceRaw);
       if (since === null)
-        throw apiError(
-          'invalid_request',
-          'updated_or_created_since must be YYYY-MM-DD or YYYY-MM-DDThh:mm:ss(+|-)hh:mm.',
-        );
+        throw malformed('updated_or_created_since must be YYYY-MM-DD or YYYY-MM-DDThh:mm:ss(+|-)hh:mm.');
       changedSince = since;
     }
     const page = state.store.list<ExpenseData>('expense', business.id, {
@@ -214,7 +207,7 @@ export function expenseRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
     const { variant, business } = c.get('auth');
     const id = pathId(c, 'Expense');
     const r = state.store.get<ExpenseData>('expense', business.id, id);
-    if (!r) throw notFound(`Expense ${id}`);
+    if (!r) throw new RecordNotFoundError(`Expense ${id}`);
     return c.json(expenseBody(variant, state.store, business.id, r));
   });
 
@@ -232,7 +225,7 @@ export function expenseRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
     const id = pathId(c, 'Expense');
     const rec = state.store.transaction(() => {
       const old = state.store.get<ExpenseData>('expense', business.id, id);
-      if (!old) throw notFound(`Expense ${id}`);
+      if (!old) throw new RecordNotFoundError(`Expense ${id}`);
       if (old.data.lines.length > 1)
         throw validationError(
           'base',
@@ -250,7 +243,7 @@ export function expenseRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
     const id = pathId(c, 'Expense');
     const rec = state.store.transaction(() => {
       const old = state.store.get<ExpenseData>('expense', business.id, id);
-      if (!old) throw notFound(`Expense ${id}`);
+      if (!old) throw new RecordNotFoundError(`Expense ${id}`);
       state.store.delete('expense', business.id, id, state.clock.now());
       return old;
     });

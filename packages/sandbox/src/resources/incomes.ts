@@ -7,7 +7,7 @@ import { envelope, readPaging } from '../paging.js';
 import type { StoredRecord } from '../record-store.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
-import { apiError, notFound } from '../sandbox-error.js';
+import { malformed, RecordNotFoundError } from '../sandbox-error.js';
 import { idRef, pathId } from './shared.js';
 
 /** An income (same shape in both variants; dates `dd/mm/yyyy`). */
@@ -37,10 +37,9 @@ export function incomeBody(r: StoredRecord<IncomeData>): object {
 
 function dmyParam(q: URLSearchParams, name: string): string {
   const v = q.get(name);
-  if (v === null)
-    throw apiError('invalid_request', 'from_date and to_date (dd/mm/yyyy) must both be supplied.');
+  if (v === null) throw malformed('from_date and to_date (dd/mm/yyyy) must both be supplied.');
   const iso = parseDmyDate(v);
-  if (!iso) throw apiError('invalid_request', `${name} must be a date dd/mm/yyyy.`);
+  if (!iso) throw malformed(`${name} must be a date dd/mm/yyyy.`);
   return iso;
 }
 
@@ -64,7 +63,7 @@ export function incomeRoutes(app: Hono<SandboxEnv>, state: SandboxState): void {
     const { business } = c.get('auth');
     const id = pathId(c, 'Income');
     const r = state.store.get<IncomeData>('income', business.id, id);
-    if (!r) throw notFound(`Income ${id}`);
+    if (!r) throw new RecordNotFoundError(`Income ${id}`);
     return c.json(incomeBody(r));
   });
 

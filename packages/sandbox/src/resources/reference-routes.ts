@@ -8,7 +8,7 @@ import {
   referenceData,
 } from '../reference-data.js';
 import type { SandboxEnv } from '../sandbox-env.js';
-import { notFound } from '../sandbox-error.js';
+import { RecordNotFoundError } from '../sandbox-error.js';
 import { ledgerView, NULL_REF, pathId, refItem } from './shared.js';
 
 /** GET of one reference item by id, 404 when the variant has no such item. */
@@ -21,7 +21,7 @@ function lookup(
   app.get(path, (c) => {
     const id = pathId(c, label);
     const item = list(referenceData(c.get('auth').variant)).find((a) => a.id === id);
-    if (!item) throw notFound(`${label} ${id}`);
+    if (!item) throw new RecordNotFoundError(`${label} ${id}`);
     return c.json(refItem(item));
   });
 }
@@ -67,7 +67,7 @@ export function referenceRoutes(app: Hono<SandboxEnv>): void {
   app.get('/accounts/v2/countries/:id', (c) => {
     const id = pathId(c, 'Country');
     const k = countryById(c.get('auth').variant, id);
-    if (!k) throw notFound(`Country ${id}`);
+    if (!k) throw new RecordNotFoundError(`Country ${id}`);
     return c.json({ id: k.id, code: k.code, name: k.name, $key: k.id });
   });
   app.get('/accounts/v2/expense_types', (c) => {

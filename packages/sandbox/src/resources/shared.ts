@@ -3,7 +3,7 @@ import type { BankAccountData } from '../models.js';
 import type { LedgerAccountItem, RefItem } from '../reference-data.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv } from '../sandbox-env.js';
-import { notFound } from '../sandbox-error.js';
+import { RecordNotFoundError } from '../sandbox-error.js';
 import type { Variant } from '../variant.js';
 
 /** A missing related object: `{ "$key": null }`. */
@@ -22,7 +22,7 @@ export function idRef(id: number | null | undefined): { id: number; $key: number
 /** Parses an integer path id; anything else is a 404 for `what`. */
 export function pathId(c: Context<SandboxEnv>, what: string): number {
   const raw = c.req.param('id') ?? '';
-  if (!/^[1-9]\d{0,8}$/.test(raw)) throw notFound(`${what} '${raw}'`);
+  if (!/^[1-9]\d{0,8}$/.test(raw)) throw new RecordNotFoundError(`${what} '${raw}'`);
   return Number(raw);
 }
 

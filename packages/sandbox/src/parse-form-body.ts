@@ -1,4 +1,4 @@
-import { apiError, type SandboxHttpError } from './sandbox-error.js';
+import { malformed, type RequestError } from './sandbox-error.js';
 
 /** Limits applied to form bodies before anything else reads them. */
 export interface FormLimits {
@@ -40,22 +40,16 @@ export function formPairs(body: string, limits: FormLimits = DEFAULT_FORM_LIMITS
   if (body === '') return [];
   const raw = body.split('&').filter((p) => p !== '');
   if (raw.length > limits.maxPairs)
-    throw apiError(
-      'invalid_request',
-      `The body has ${raw.length} parameters; at most ${limits.maxPairs} are accepted.`,
-    );
+    throw malformed(`The body has ${raw.length} parameters; at most ${limits.maxPairs} are accepted.`);
   const pairs: [string, string][] = [];
   for (const part of raw) {
     const eq = part.indexOf('=');
     const k = decodeComponent(eq < 0 ? part : part.slice(0, eq));
     const v = decodeComponent(eq < 0 ? '' : part.slice(eq + 1));
     if (k === null || v === null)
-      throw apiError(
-        'invalid_request',
-        'The body is not valid application/x-www-form-urlencoded UTF-8 (broken % escape).',
-      );
+      throw malformed('The body is not valid application/x-www-form-urlencoded UTF-8 (broken % escape).');
     if (k.length > limits.maxKeyLength)
-      throw apiError('invalid_request', `A parameter name is longer than ${limits.maxKeyLength} characters.`);
+      throw malformed(`A parameter name is longer than ${limits.maxKeyLength} characters.`);
     pairs.push([k, v]);
   }
   return pairs;
@@ -69,29 +63,23 @@ export function parseFormBody(body: string, limits: FormLimits = DEFAULT_FORM_LI
   const root: FormObject = {};
   for (const [key, value] of formPairs(body, limits)) {
     const m = /^([^[\]]+)((?:\[[^[\]]+\])*)$/.exec(key);
-    if (!m) throw apiError('invalid_request', `Malformed parameter name '${key}': use resource[field].`);
+    if (!m) throw malformed(`Malformed parameter name '${key}': use resource[field].`);
     const path = [m[1] as string, ...[...(m[2] ?? '').matchAll(/\[([^[\]]+)\]/g)].map((x) => x[1] as string)];
     if (path.length > limits.maxDepth)
-      throw apiError(
-        'invalid_request',
-        `Parameter '${key}' is nested deeper than ${limits.maxDepth} levels.`,
-      );
+      throw malformed(`Parameter '${key}' is nested deeper than ${limits.maxDepth} levels.`);
     let node = root;
     for (const [i, seg] of path.entries()) {
       if (seg === '__proto__' || seg === 'constructor' || seg === 'prototype')
-        throw apiError('invalid_request', `Parameter name '${key}' is not allowed.`);
+        throw malformed(`Parameter name '${key}' is not allowed.`);
       const last = i === path.length - 1;
       const existing = node[seg];
       if (last) {
         if (existing !== undefined)
-          throw apiError('invalid_request', `Parameter '${key}' is repeated or conflicts with another.`);
+          throw malformed(`Parameter '${key}' is repeated or conflicts with another.`);
         node[seg] = value;
       } else {
         if (typeof existing === 'string')
-          throw apiError(
-            'invalid_request',
-            `Parameter '${key}' conflicts with '${path.slice(0, i + 1).join('.')}'.`,
-          );
+          throw malformed(`Parameter '${key}' conflicts with '${path.slice(0, i + 1).join('.')}'.`);
         const next: FormObject = existing ?? {};
         node[seg] = next;
         node = next;
@@ -113,18 +101,17 @@ export async function readFormText(
   if (buf.byteLength === 0) return '';
   const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded')
-    throw apiError(
-      'invalid_request',
+    throw malformed(
       'Content-Type must be application/x-www-form-urlencoded with resource[field]=value pairs.',
     );
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(buf);
   } catch (cause) {
-    throw apiError('invalid_request', 'The body is not valid UTF-8.', cause);
+    throw malformed('The body is not valid UTF-8.', cause);
   }
 }
 
 // 400 rather than 413: the spec documents 400 `ApiError` for every incorrect request (DECISIONS M12).
-function tooLarge(limits: FormLimits): SandboxHttpError {
-  return apiError('invalid_request', `The body is larger than ${limits.maxBytes} bytes.`);
+function tooLarge(limits: FormLimits): RequestError {
+  return malformed(`The body is larger than ${limits.maxBytes} bytes.`);
 }
