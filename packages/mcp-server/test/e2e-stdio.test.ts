@@ -1,4 +1,5 @@
 // The built `acctkit-mcp` over stdio, spawned by the SDK's StdioClientTransport as MCP clients do.
+import { openConnectionStore } from '@acctkit/client/node';
 import { startServer } from '@acctkit/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -24,6 +25,14 @@ async function connect(
   const client = new Client({ name: 'e2e-stdio', version: '1.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr };
+}
+
+interface Minted {
+  access_token: string;
+  refresh_token: string;
+  client_id: string;
+  country: string;
+  business_id: number;
 }
 
 interface Businesses {
@@ -181,5 +190,95 @@ describe('single-business mode from ACCTKIT_* variables', () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe('connections of the store (acctkit login)', () => {
+  it('serves every stored connection and writes rotated tokens back to the file', async () => {
+    const sandbox = await startServer({ port: 0, database: ':memory:', adminToken: 'e2e-admin' });
+    try {
+      const mint = async (business: 'de' | 'pt', scope: string) =>
+        (await (
+          await fetch(`${sandbox.url}/_sandbox/tokens`, {
+            method: 'POST',
+            headers: { Authorization: 'Bearer e2e-admin', 'Content-Type': 'application/json' },
+            body: JSON.stringify({ business, scope }),
+          })
+        ).json()) as Minted;
+      const env = cleanEnv();
+      const store = openConnectionStore({ file: env.ACCTKIT_CONNECTIONS_FILE });
+      for (const [name, business, scope] of [
+        ['shop', 'de', 'full_access'],
+        ['books-pt', 'pt', 'readonly'],
+      ] as const) {
+        const minted = await mint(business, scope);
+        await store.put({
+          name,
+          baseUrl: sandbox.url,
+          authUrl: sandbox.url,
+          clientId: minted.client_id,
+          country: minted.country,
+          variant: business,
+          businessId: minted.business_id,
+          businessName: `Stored ${business}`,
+          scope,
+          // Expired: the first call refreshes, under the store's lock, and must store the new set.
+          tokens: {
+            accessToken: minted.access_token,
+            refreshToken: minted.refresh_token,
+            expiresAt: 0,
+            scope,
+          },
+          createdAt: new Date().toISOString(),
+        });
+      }
+      const before = (await store.get('shop'))?.tokens.refreshToken;
+      // The sandbox's demo app is public: no ACCTKIT_CLIENT_SECRET or ACCTKIT_SIGNING_SECRET needed.
+      const { client, stderr } = await connect([], env);
+      try {
+        expect(stderr()).toContain('serving shop, books-pt (store)');
+        const listed = (await client.callTool({ name: 'list_businesses', arguments: {} }))
+          .structuredContent as unknown as Businesses;
+        expect(listed.items.map((b) => b.name)).toEqual(['shop', 'books-pt']);
+        const contacts = await client.callTool({
+          name: 'list_contacts',
+          arguments: { business: 'shop', limit: 1 },
+        });
+        expect(contacts.isError).toBeFalsy();
+        // A write tool exists (shop has full access) but is not offered for the read-only business.
+        const create = (await client.listTools()).tools.find((t) => t.name === 'create_contact');
+        expect(JSON.stringify(create?.inputSchema)).not.toContain('books-pt');
+      } finally {
+        await client.close();
+      }
+      const after = (await store.get('shop'))?.tokens;
+      expect(after?.refreshToken).toBeDefined();
+      expect(after?.refreshToken).not.toBe(before);
+      expect(after?.expiresAt).toBeGreaterThan(Date.now());
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('a stored connection of an unknown app without secrets: says which variables to set', async () => {
+    const env = cleanEnv();
+    await openConnectionStore({ file: env.ACCTKIT_CONNECTIONS_FILE }).put({
+      name: 'work',
+      baseUrl: 'http://127.0.0.1:9',
+      authUrl: 'http://127.0.0.1:9',
+      clientId: 'some-other-app',
+      country: 'de',
+      variant: 'de',
+      businessId: 7,
+      businessName: 'Work',
+      scope: 'full_access',
+      tokens: { accessToken: 'stored-access-secret', refreshToken: 'stored-refresh-secret', expiresAt: 0 },
+      createdAt: new Date().toISOString(),
+    });
+    const result = await run(process.execPath, [BIN], { env, timeoutMs: 15_000 });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('ACCTKIT_CLIENT_SECRET');
+    expect(result.stderr).toContain('work');
+    expect(result.stderr).not.toContain('stored-refresh-secret');
   });
 });
