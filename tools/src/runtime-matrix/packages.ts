@@ -17,6 +17,7 @@ export interface MatrixPackage {
 export const matrixPackages: readonly MatrixPackage[] = [
   { dir: 'packages/signer' },
   { dir: 'packages/client', sandbox: true },
+  { dir: 'packages/edge-proxy', sandbox: true, testTimeout: 20_000 },
 ];
 
 /** What a test module finds in `globalThis.__ACCTKIT_SANDBOX__` when its package asks for a sandbox. */

@@ -134,3 +134,10 @@ export const withKey = (key: string, extra: Record<string, string> = {}): Record
   Authorization: `Bearer ${key}`,
   ...extra,
 });
+
+/**
+ * Whether this runtime lets a caller set header `name` at all: browsers forbid `Origin`,
+ * `Content-Length`, `Connection` and a few more, so rows that need them cannot be sent from there.
+ */
+export const settable = (name: string): boolean =>
+  new Request('http://settable.test/', { headers: { [name]: 'v' } }).headers.has(name);
