@@ -83,6 +83,20 @@ describe('npm start launcher', () => {
     expect(await response.text()).toContain('"serverInfo"');
   });
 
+  it('runs the signing proxy in front of the sandbox: its printed curl needs no signature and works repeatedly', async () => {
+    const proxyUrl = printed(output, 'proxy URL');
+    const curl = output
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line.startsWith('curl -s -H') && line.includes(proxyUrl));
+    expect(curl).toBeDefined();
+    for (let i = 0; i < 2; i++) {
+      const { stdout } = await run('sh', ['-c', `${curl} -w '\\n%{http_code}'`]);
+      expect(stdout.slice(stdout.lastIndexOf('\n') + 1)).toBe('200');
+      expect(JSON.parse(stdout.slice(0, stdout.lastIndexOf('\n')))).toHaveProperty('$resources');
+    }
+  });
+
   it('prints a signed curl call that works once: its nonce is single-use', async () => {
     const curl = printedCurl(output);
     expect(curl).toContain(`${base}/accounts/v2/contacts`);

@@ -1,4 +1,5 @@
 import { mcpService } from './mcp-service.ts';
+import { proxyService } from './proxy-service.ts';
 import type { Service } from './service.ts';
 
 /**
@@ -8,4 +9,4 @@ import type { Service } from './service.ts';
  * tokens), on
  * `ServiceContext.port`, and returns its URL, the lines to print and `close()`.
  */
-export const companionServices: readonly Service[] = [mcpService];
+export const companionServices: readonly Service[] = [mcpService, proxyService];

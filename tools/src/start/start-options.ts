@@ -6,7 +6,8 @@ import { repoRoot } from '../paths.ts';
 /** Where `npm start` keeps the sandbox's data between runs (ignored by git). */
 export const START_DATABASE: string = resolve(repoRoot, '.acctkit/sandbox.sqlite');
 
-export const START_HELP = `npm start: the local accounting service (sandbox) with demo data, and the MCP server over HTTP beside it
+export const START_HELP = `npm start: the local accounting service (sandbox) with demo data, with the MCP server (HTTP)
+and the signing proxy beside it
 
 Usage: npm start -- [--port 4010] [--host 127.0.0.1] [--data FILE | --memory] [--admin-token T] [--rate-limit N]
 
@@ -14,7 +15,7 @@ Usage: npm start -- [--port 4010] [--host 127.0.0.1] [--data FILE | --memory] [-
   --host         interface to bind (default 127.0.0.1)
   --data         SQLite file (default .acctkit/sandbox.sqlite); data survives restarts
   --memory       keep everything in memory (fresh demo data every start)
-  --admin-token  bearer token of the admin API under /_sandbox/ (default: a random one, printed)
+  --admin-token  bearer token of the admin APIs (/_sandbox/, /_proxy/) (default: a random one, printed)
   --rate-limit   data requests per minute per business (default 200, 0 = off)
 `;
 
