@@ -115,19 +115,23 @@ export const debugSignature: Command = {
     };
     const lines = [
       `Signature as sent: ${signature}`,
-      `Signed with: ${secret === TEST_SIGNING_SECRET ? 'TestSigningSecret' : 'the signing secret given (not shown)'} and the token given (not shown).`,
+      `Recomputed with: ${secret === TEST_SIGNING_SECRET ? 'TestSigningSecret' : 'the signing secret given (not shown)'} and the token given (not shown).`,
       '',
     ];
     lines.push(
-      `Each step as acctkit computes it${service.kind === 'mismatch' ? ', and as the service (/test) computed it' : ''}:`,
+      `Each step as acctkit computes it${service.kind === 'mismatch' ? ', as the service (/test) computed it' : ''}, and as you sent${stringValue(args, 'base-string') === undefined ? '' : ' and built'} it:`,
     );
+    const yours = clientSteps(signature, stringValue(args, 'base-string'));
     let serviceDiffers: Step | undefined;
     for (const step of STEPS) {
       const theirs = service.kind === 'mismatch' ? service.steps[step] : undefined;
-      const differs = theirs !== undefined && theirs !== ours[step];
-      if (differs && step !== 'signature') serviceDiffers ??= step;
+      const serviceOff = theirs !== undefined && theirs !== ours[step];
+      if (serviceOff && step !== 'signature') serviceDiffers ??= step;
+      const mine = yours[step];
+      const differs = serviceOff || (mine !== undefined && mine !== ours[step]);
       lines.push(`${differs ? '≠' : ' '} ${step}`, `    acctkit: ${ours[step] || '(empty)'}`);
       if (theirs !== undefined) lines.push(`    service: ${theirs || '(empty)'}`);
+      if (mine !== undefined) lines.push(`    yours:   ${mine || '(empty)'}`);
     }
     lines.push(
       '',
@@ -180,6 +184,23 @@ export const debugSignature: Command = {
     return 1;
   },
 };
+
+/** The steps the client's side shows: the signature it sent, and the items of its base string if given. */
+function clientSteps(signature: string, baseString: string | undefined): Partial<Record<Step, string>> {
+  const steps: Partial<Record<Step, string>> = { signature };
+  if (baseString === undefined) return steps;
+  steps.signature_base_string = baseString;
+  const items = baseString.split('&');
+  if (items.length !== 4) return steps;
+  const [method, baseUrl, params, nonce] = items.map((item) => {
+    try {
+      return decodeURIComponent(item);
+    } catch {
+      return item;
+    }
+  }) as [string, string, string, string];
+  return { ...steps, request_method: method, base_url: baseUrl, parameter_string: params, nonce };
+}
 
 async function askService(
   io: Io,
