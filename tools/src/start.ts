@@ -10,21 +10,39 @@ import { startSandboxService } from './start/sandbox-service.ts';
 import type { RunningService } from './start/service.ts';
 import { parseStartOptions, START_HELP, type StartOptions } from './start/start-options.ts';
 
+/** Why a service did not start, saying what to do when its port is taken. */
+function startFailure(name: string, port: number, cause: unknown): Error {
+  const busy = (cause as { code?: string }).code === 'EADDRINUSE';
+  return new Error(
+    busy
+      ? `the ${name} could not listen on port ${port}, which is in use: free it, or run npm start -- --port 0 for free ports`
+      : `the ${name} did not start`,
+    { cause },
+  );
+}
+
 async function startAll(options: StartOptions): Promise<RunningService[]> {
   const running: RunningService[] = [];
   try {
-    const sandbox = await startSandboxService(options);
+    const sandbox = await startSandboxService(options).catch((cause: unknown) => {
+      throw startFailure('sandbox', options.port, cause);
+    });
     running.push(sandbox);
     const instance = sandbox.sandbox;
     if (instance === undefined) throw new Error('the sandbox service did not hand over its sandbox');
     for (const service of companionServices) {
-      running.push(
-        await service.start({
-          options,
-          port: options.port === 0 ? 0 : service.defaultPort,
-          sandbox: { url: sandbox.url, instance, adminToken: options.adminToken },
-        }),
-      );
+      const port = options.port === 0 ? 0 : service.defaultPort;
+      try {
+        running.push(
+          await service.start({
+            options,
+            port,
+            sandbox: { url: sandbox.url, instance, adminToken: options.adminToken },
+          }),
+        );
+      } catch (cause) {
+        throw startFailure(service.name, port, cause);
+      }
     }
     return running;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -133,6 +134,28 @@ describe('npm start options', () => {
     } finally {
       await stop(child);
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('says which port is taken and what to do', async () => {
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const failed = await run(
+        'node',
+        ['--import', 'tsx', 'tools/src/start.ts', '--port', String(port), '--memory'],
+        {
+          cwd: repoRoot,
+          env,
+        },
+      ).catch((error: { code: number; stderr: string }) => error);
+      expect(failed).toMatchObject({ code: 1 });
+      expect((failed as { stderr: string }).stderr).toContain(
+        `the sandbox could not listen on port ${port}, which is in use: free it, or run npm start -- --port 0`,
+      );
+    } finally {
+      blocker.close();
     }
   }, 60_000);
 
