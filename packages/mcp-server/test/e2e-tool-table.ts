@@ -38,7 +38,7 @@ function firstSentence(text: string | undefined): string {
 function kind(tool: Tool): string {
   const a = tool.annotations ?? {};
   if (a.readOnlyHint) return 'read';
-  if (a.destructiveHint) return 'write, destructive (asks to confirm)';
+  if (a.destructiveHint) return 'write, destructive';
   return a.idempotentHint ? 'write, idempotent' : 'write';
 }
 

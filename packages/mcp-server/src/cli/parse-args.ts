@@ -66,7 +66,7 @@ export function parseCliArgs(argv: readonly string[] = process.argv.slice(2)): C
   } catch (cause) {
     throw new ConnectionError(
       'INVALID_ARGUMENT',
-      `${(cause as Error).message.split('\n')[0]} Run acctkit-mcp --help for the options.`,
+      `${(cause as Error).message.split('\n')[0]?.replace(/\.?$/, '.')} Run acctkit-mcp --help for the options.`,
       { cause },
     );
   }
