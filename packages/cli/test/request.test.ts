@@ -250,3 +250,41 @@ describe('acctkit connections', () => {
     expect(await readFile(other, 'utf8')).toBe('{ not json');
   });
 });
+
+describe('run() in-process, with terminals', () => {
+  /** An output that records what is written and says whether it is a terminal. */
+  const output = (isTTY: boolean) => {
+    const chunks: string[] = [];
+    return { isTTY, write: (t: string) => chunks.push(t), text: () => chunks.join('') };
+  };
+
+  it('pretty-prints JSON on a terminal; --raw prints the body as received', async () => {
+    const { run } = await import('../src/index.js');
+    const stdout = output(true);
+    const io = { stdout, stderr: output(false), env: world.env() };
+    expect(await run(['request', 'GET', '/core/v2/business', '-c', 'demo-de'], io)).toBe(0);
+    expect(stdout.text()).toMatch(/^\{\n {2}"/);
+    const raw = output(true);
+    expect(
+      await run(['request', 'GET', '/core/v2/business', '-c', 'demo-de', '--raw'], { ...io, stdout: raw }),
+    ).toBe(0);
+    expect(raw.text()).not.toContain('\n  ');
+    expect(JSON.parse(raw.text()).$key).toBe(1);
+  });
+
+  it('--paginate shows a progress line on stderr when it is a terminal', async () => {
+    const { run } = await import('../src/index.js');
+    const stdout = output(false);
+    const stderr = output(true);
+    const code = await run(['request', 'GET', '/accounts/v2/expenses', '-c', 'demo-de', '--paginate'], {
+      stdout,
+      stderr,
+      env: world.env(),
+    });
+    expect(code).toBe(0);
+    const count = stdout.text().trimEnd().split('\n').length;
+    expect(count).toBeGreaterThanOrEqual(260);
+    expect(stderr.text()).toContain('\r50 records…');
+    expect(stderr.text()).toMatch(new RegExp(`\\r${count} records\\.\\n$`));
+  });
+});
