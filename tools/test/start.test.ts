@@ -52,6 +52,14 @@ describe('npm start launcher', () => {
     expect(output).toMatch(/signing_secret\s+\S+/);
   });
 
+  it('prints an authorization link that opens the sign-in page, redirecting to the callback page', async () => {
+    const authorize = printed(output, 'authorize');
+    expect(new URL(authorize).searchParams.get('redirect_uri')).toBe(`${base}/oauth2/callback`);
+    const page = await fetch(authorize);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+
   it('enables the admin API with the random admin token it prints', async () => {
     const token = printed(output, 'admin token');
     expect(token).toMatch(/^[\w-]{32}$/);

@@ -50,7 +50,8 @@ export async function startSandboxService(options: StartOptions): Promise<Runnin
       { method: 'GET', url: exampleUrl },
       { signingSecret: token.signing_secret, accessToken: token.access_token },
     );
-    const redirectUri = DEMO_CLIENT.redirectUris[0];
+    // The sandbox's own callback page shows the code and the exact token request to make.
+    const redirectUri = `${url}/oauth2/callback`;
     const authorize = `${url}/oauth2/auth?response_type=code&client_id=${DEMO_CLIENT.clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&scope=full_access&state=xyz`;
     const database =
       options.database === ':memory:'
@@ -59,6 +60,7 @@ export async function startSandboxService(options: StartOptions): Promise<Runnin
     const lines = [
       `base URL:      ${url}`,
       `API reference: ${url}/docs`,
+      `guide:         ${url}/docs/guide  (OAuth, request signing, /test)`,
       `database:      ${database}`,
       `authorize:     ${authorize}`,
       `token:         POST ${url}/oauth2/token`,
@@ -73,7 +75,8 @@ export async function startSandboxService(options: StartOptions): Promise<Runnin
       `  client_id       ${DEMO_CLIENT.clientId}`,
       `  client_secret   ${DEMO_CLIENT.clientSecret}`,
       `  signing_secret  ${DEMO_CLIENT.signingSecret}`,
-      `  redirect_uris   ${DEMO_CLIENT.redirectUris.join(', ')}`,
+      `  redirect_uris   ${redirectUri} (shows the code and the token request),`,
+      '                  http://127.0.0.1:<any port>/callback, http://[::1]:<any port>/callback, http://localhost:<any port>/callback',
       '',
       'A signed call (de business; its nonce is single-use, so it works once):',
       `  curl -s ${quote(exampleUrl)} \\`,

@@ -59,7 +59,8 @@ export function parseStartOptions(args: readonly string[]): StartOptions {
     throw new Error('--port must be an integer from 0 to 65535.');
   const rate = Number(values['rate-limit']);
   if (!Number.isInteger(rate) || rate < 0) throw new Error('--rate-limit must be a non-negative integer.');
-  const given = values['admin-token'];
+  // `random` asks the sandbox's own CLI for a generated token; here that is the default anyway.
+  const given = values['admin-token'] === 'random' ? undefined : values['admin-token'];
   if (given !== undefined && given.trim() === '') throw new Error('--admin-token must not be empty.');
   return {
     help: values.help,
