@@ -199,10 +199,11 @@ describe('remote MCP end to end (SDK client, Chromium)', () => {
     await expect(client.callTool({ name: 'list_contacts', arguments: { limit: 1 } })).rejects.toBeInstanceOf(
       UnauthorizedError,
     );
-    expect(provider.authorizationUrl?.pathname).toBe('/authorize');
+    const reauthorize = provider.authorizationUrl as URL | undefined;
+    expect(reauthorize?.pathname).toBe('/authorize');
 
     // Signing in again skips our consent page (remembered for this client) and works.
-    const code = await approveInBrowser(context, provider.authorizationUrl as URL, provider.redirectUrl);
+    const code = await approveInBrowser(context, reauthorize as URL, provider.redirectUrl);
     const transport = new StreamableHTTPClientTransport(new URL(remote.mcpUrl), { authProvider: provider });
     await transport.finishAuth(code);
     const back = await connect(provider);

@@ -8,6 +8,16 @@ import { base64url, pkceChallenge, randomToken } from '../src/remote/secrets.js'
 
 export const ADMIN = 'remote-test-admin';
 
+/** A remote server under test: on Node (a real port) or under workerd (its `dispatchFetch`). */
+export interface Target {
+  readonly url: string;
+  readonly mcpUrl: string;
+  readonly fetch?: ((input: string | URL, init?: RequestInit) => Promise<Response>) | undefined;
+}
+
+const send = (remote: Target, input: string | URL, init?: RequestInit): Promise<Response> =>
+  (remote.fetch ?? fetch)(input, init);
+
 /** A sandbox of the service on a real port, with the admin API. */
 export function startSandbox(options: { accessTokenTtlSeconds?: number } = {}): Promise<RunningServer> {
   return startServer({ port: 0, database: ':memory:', adminToken: ADMIN, rateLimitPerMinute: 0, ...options });
@@ -80,11 +90,11 @@ export async function pkce(): Promise<{ verifier: string; challenge: string }> {
 
 /** Registers a client by DCR. */
 export async function register(
-  remote: RunningRemoteServer,
+  remote: Target,
   redirectUris: string[] = ['http://127.0.0.1:9/cb'],
   name = 'Test MCP Client',
 ): Promise<string> {
-  const res = await fetch(`${remote.url}/register`, {
+  const res = await send(remote, `${remote.url}/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
@@ -99,7 +109,7 @@ export async function register(
 
 /** The authorization request URL of an MCP client. */
 export function authorizeUrl(
-  remote: RunningRemoteServer,
+  remote: Target,
   params: {
     clientId: string;
     redirectUri: string;
@@ -142,7 +152,7 @@ export interface Authorized {
  * service's sign-in replaced by a code from its admin API (`/_sandbox/codes`), then our callback.
  */
 export async function authorizeWithoutBrowser(
-  remote: RunningRemoteServer,
+  remote: Target,
   sandbox: RunningServer,
   options: { clientId?: string; jar?: CookieJar; business?: 'de' | 'pt'; scope?: string } = {},
 ): Promise<Authorized> {
@@ -151,7 +161,8 @@ export async function authorizeWithoutBrowser(
   const jar = options.jar ?? new CookieJar();
   const { verifier, challenge } = await pkce();
   const state = randomToken('', 8);
-  let res = await fetch(
+  let res = await send(
+    remote,
     authorizeUrl(remote, { clientId, redirectUri, challenge, state, scope: options.scope ?? 'full_access' }),
     {
       redirect: 'manual',
@@ -161,7 +172,7 @@ export async function authorizeWithoutBrowser(
   jar.take(res);
   if (res.status === 200) {
     const { request, csrf } = consentFields(await res.text());
-    res = await fetch(`${remote.url}/authorize`, {
+    res = await send(remote, `${remote.url}/authorize`, {
       method: 'POST',
       redirect: 'manual',
       headers: {
@@ -194,7 +205,7 @@ export async function authorizeWithoutBrowser(
     country: String(minted.country),
     state: upstreamState,
   }).toString();
-  res = await fetch(callback, { redirect: 'manual', headers: { Cookie: jar.header() } });
+  res = await send(remote, callback, { redirect: 'manual', headers: { Cookie: jar.header() } });
   jar.take(res);
   if (res.status !== 302) throw new Error(`callback: ${res.status} ${await res.text()}`);
   const back = new URL(res.headers.get('location') ?? '');
@@ -205,10 +216,10 @@ export async function authorizeWithoutBrowser(
 
 /** Posts to the token endpoint. */
 export async function tokenRequest(
-  remote: RunningRemoteServer,
+  remote: Target,
   params: Record<string, string>,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${remote.url}/token`, {
+  const res = await send(remote, `${remote.url}/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(params),
@@ -217,7 +228,7 @@ export async function tokenRequest(
 }
 
 /** Exchanges an authorization for tokens. */
-export async function exchange(remote: RunningRemoteServer, a: Authorized) {
+export async function exchange(remote: Target, a: Authorized) {
   return tokenRequest(remote, {
     grant_type: 'authorization_code',
     client_id: a.clientId,
@@ -230,12 +241,12 @@ export async function exchange(remote: RunningRemoteServer, a: Authorized) {
 
 /** One JSON-RPC request to `/mcp` (stateless: no initialize needed for tools/list in the SDK?). */
 export async function mcpPost(
-  remote: RunningRemoteServer,
+  remote: Target,
   token: string | undefined,
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  return fetch(remote.mcpUrl, {
+  return send(remote, remote.mcpUrl, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',

@@ -90,9 +90,15 @@ function absoluteUrl(name: string, value: string): string {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
-/** Whether a host name is the loopback interface. */
+/** Whether a host name is the loopback interface (`*.localhost` too: RFC 6761 §6.3). */
 export function isLoopbackHost(hostname: string): boolean {
-  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1';
+  return (
+    hostname === '127.0.0.1' ||
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    hostname === '::1'
+  );
 }
 
 /**

@@ -11,7 +11,8 @@ export function hostAndOriginGuard(ctx: RemoteContext): MiddlewareHandler {
   const hosts = new Set(ctx.config.allowedHosts.map((h) => h.toLowerCase()));
   const origins = new Set([new URL(ctx.config.publicUrl).origin, ...ctx.config.allowedOrigins]);
   return async (c, next) => {
-    const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+    // The request URL's host: built from `Host` by the Node adapter, the routed host on Workers.
+    const host = new URL(c.req.url).host.toLowerCase();
     if (!hosts.has(host)) return forbidden('Host');
     const origin = c.req.header('origin');
     // Discovery documents are public: any site may read them.

@@ -1,0 +1,154 @@
+// The Workers build under workerd (miniflare): the entry module bundled as wrangler would, Durable
+// Objects for storage, and the same behaviour tests as on Node, driven through `dispatchFetch`.
+// The service is the sandbox on a real port, which the Worker reaches over localhost.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_CLIENT, type RunningServer } from '@acctkit/sandbox';
+import { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base64url } from '../src/remote/secrets.js';
+import {
+  authorizeWithoutBrowser,
+  exchange,
+  mcpPost,
+  sandboxAdmin,
+  startSandbox,
+  type Target,
+  TOOLS_LIST,
+  tokenRequest,
+} from './remote-helpers.js';
+
+// Never listened on: requests reach the Worker through dispatchFetch.
+const PUBLIC_URL = 'http://127.0.0.1:8787';
+let sandbox: RunningServer;
+let mf: Miniflare;
+let remote: Target;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  const dir = mkdtempSync(join(tmpdir(), 'acctkit-worker-'));
+  // Bundled by wrangler itself (`deploy --dry-run`), which needs Node 22: the node22 package of tools/.
+  const require = createRequire(import.meta.url);
+  const node22 = join(fileURLToPath(new URL('../../../tools/node_modules/node22/bin/node', import.meta.url)));
+  execFileSync(
+    node22,
+    [
+      join(require.resolve('wrangler/package.json'), '../bin/wrangler.js'),
+      'deploy',
+      '--dry-run',
+      '--outdir',
+      dir,
+    ],
+    {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
+      stdio: 'ignore',
+    },
+  );
+  mf = new Miniflare({
+    modules: [
+      {
+        type: 'ESModule',
+        path: 'index.js',
+        contents: readFileSync(join(dir, 'index.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, ''),
+      },
+    ],
+    compatibilityDate: '2026-08-01',
+    compatibilityFlags: ['nodejs_compat'],
+    durableObjects: { REMOTE_STORE: { className: 'RemoteStore', useSQLite: true } },
+    bindings: {
+      ACCTKIT_MCP_PUBLIC_URL: PUBLIC_URL,
+      ACCTKIT_BASE_URL: sandbox.url,
+      ACCTKIT_CLIENT_ID: DEMO_CLIENT.clientId,
+      ACCTKIT_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
+      ACCTKIT_SIGNING_SECRET: DEMO_CLIENT.signingSecret,
+      ACCTKIT_MCP_ENCRYPTION_KEYS: `k1:${base64url(crypto.getRandomValues(new Uint8Array(32)))}`,
+    },
+  });
+  await mf.ready;
+  remote = {
+    url: PUBLIC_URL,
+    mcpUrl: `${PUBLIC_URL}/mcp`,
+    fetch: async (input, init) => {
+      const res = await mf.dispatchFetch(String(input), { ...(init as object), redirect: 'manual' } as never);
+      return res as unknown as Response;
+    },
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await mf?.dispose();
+  await sandbox?.close();
+});
+
+describe('remote MCP on Workers (workerd)', () => {
+  it('answers /mcp without a token with 401 and the resource metadata URL', async () => {
+    const res = await mcpPost(remote, undefined, TOOLS_LIST);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp"`,
+    );
+  });
+
+  it('runs the authorization flow, then tools/list and a tool call against the service', async () => {
+    const a = await authorizeWithoutBrowser(remote, sandbox);
+    const { status, body } = await exchange(remote, a);
+    expect(status).toBe(200);
+    const call = await mcpPost(remote, String(body.access_token), {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'list_contacts', arguments: { limit: 2 } },
+    });
+    expect(call.status).toBe(200);
+    const result = ((await call.json()) as { result: { structuredContent: { items: unknown[] } } }).result;
+    expect(result.structuredContent.items).toHaveLength(2);
+  });
+
+  it('rotates refresh tokens and revokes the family on reuse', async () => {
+    const a = await authorizeWithoutBrowser(remote, sandbox);
+    const first = (await exchange(remote, a)).body;
+    const refresh = (token: unknown) =>
+      tokenRequest(remote, {
+        grant_type: 'refresh_token',
+        client_id: a.clientId,
+        refresh_token: String(token),
+      });
+    const second = await refresh(first.refresh_token);
+    expect(second.status).toBe(200);
+    expect((await refresh(first.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await mcpPost(remote, String(second.body.access_token), TOOLS_LIST)).status).toBe(401);
+  });
+
+  it('refuses a reused code, a wrong verifier and a service token', async () => {
+    const a = await authorizeWithoutBrowser(remote, sandbox);
+    expect((await exchange(remote, { ...a, verifier: a.verifier.replace(/.$/, 'x') })).body.error).toBe(
+      'invalid_grant',
+    );
+    expect((await exchange(remote, a)).body.error).toBe('invalid_grant');
+    const minted = await sandboxAdmin(sandbox, 'tokens', { business: 'de' });
+    expect((await mcpPost(remote, String(minted.access_token), TOOLS_LIST)).status).toBe(401);
+  });
+
+  it('turns a revocation at the service into 401 invalid_token', async () => {
+    const a = await authorizeWithoutBrowser(remote, sandbox, { business: 'pt' });
+    const token = String((await exchange(remote, a)).body.access_token);
+    const call = () =>
+      mcpPost(remote, token, {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'list_contacts', arguments: { limit: 1 } },
+      });
+    expect((await call()).status).toBe(200);
+    await sandboxAdmin(sandbox, 'revoke', { business: 'pt' });
+    const res = await call();
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+});
