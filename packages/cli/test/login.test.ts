@@ -182,6 +182,45 @@ describe('acctkit login', () => {
     expect(result.stderr).toMatch(/denied/);
   }, 60_000);
 
+  it('without --no-browser the authorization page is opened in the browser (run() in-process with its opener)', async () => {
+    const { run } = await import('../src/index.js');
+    const chunks: string[] = [];
+    const out = { write: (t: string) => chunks.push(t) };
+    let opened = '';
+    const code = await run(
+      ['login', '--sandbox', '--base-url', world.server.url, '--name', 'opened', '--scope', 'readonly'],
+      {
+        stdout: out,
+        stderr: out,
+        env: world.env(),
+        openUrl: async (url) => {
+          opened = url;
+          const context = await browser.newContext({ locale: 'en-GB' });
+          const page = await context.newPage();
+          await page.goto(url);
+          await page.getByRole('textbox', { name: /mail/i }).fill('anna@demo.acctkit.test');
+          await page.locator('#password').fill('sandbox-de');
+          await page.locator('form button[type=submit]').click();
+          await page.waitForURL((u) => u.pathname === '/oauth2/auth');
+          // Approving is left to run on its own: login is waiting for the redirect meanwhile.
+          void page
+            .getByRole('button', { name: 'Allow' })
+            .click()
+            .then(() => page.waitForURL((u) => u.pathname === '/callback'))
+            .finally(() => context.close());
+        },
+      },
+    );
+    expect(chunks.join('')).toContain(
+      "Connected 'opened': Schneider Werbetechnik GmbH (business 1, de, readonly).",
+    );
+    expect(code).toBe(0);
+    expect(new URL(opened).searchParams.get('scope')).toBe('readonly');
+    expect((await openConnectionStore({ file: world.connectionsFile }).get('opened'))?.scope).toBe(
+      'readonly',
+    );
+  }, 60_000);
+
   it('without --sandbox, missing settings are named with their flag and variable', async () => {
     const r = await acctkit(['login', '--no-browser'], world.env({ ACCTKIT_BASE_URL: world.server.url }));
     expect(r.code).toBe(3);
