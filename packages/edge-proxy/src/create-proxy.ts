@@ -6,6 +6,7 @@ import { forwardRequest } from './forward-request.js';
 import { jsonLogger } from './json-logger.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
+import { cachedKeyHasher } from './proxy-keys.js';
 import type { ProxyOptions } from './proxy-options.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { createTokenBroker } from './token-broker.js';
@@ -61,6 +62,7 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
     userAgent: options.userAgent ?? 'acctkit-edge-proxy',
     takeRate: limit ? createRateLimiter(limit) : undefined,
     now,
+    hashKey: cachedKeyHasher(),
   };
 
   const app = new Hono<ProxyEnv>();

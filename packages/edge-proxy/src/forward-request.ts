@@ -5,7 +5,6 @@ import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers
 import { isDataRoute, matchRoute } from './match-route.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
-import { hashKey } from './proxy-keys.js';
 import type { ProxyStorage } from './proxy-storage.js';
 import { readLimitedBody } from './read-limited-body.js';
 import type { TokenBroker } from './token-broker.js';
@@ -21,6 +20,7 @@ export interface ForwardConfig {
   readonly userAgent: string;
   readonly takeRate: ((id: string, now: number) => number) | undefined;
   readonly now: () => number;
+  readonly hashKey: (key: string) => Promise<string>;
 }
 
 // Path and query of an absolute URL, read without parsing so that nothing is normalised or decoded
@@ -44,7 +44,7 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
   const credentials = bearer.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!credentials)
     throw new ProxyError('unauthorized', 'Send a proxy key as `Authorization: Bearer <key>`.');
-  const hash = await hashKey(credentials);
+  const hash = await config.hashKey(credentials);
   const key = await config.storage.findKey(hash);
   // The lookup is by hash; the stored hash is compared again in constant time all the same.
   if (!key || !timingSafeEqual(hash, key.hash) || key.revokedAt !== undefined)

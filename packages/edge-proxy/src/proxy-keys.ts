@@ -45,3 +45,21 @@ export async function hashKey(key: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
   return hex(new Uint8Array(digest));
 }
+
+/**
+ * {@link hashKey} with the last hashes remembered (up to `size` keys, oldest dropped first), so a
+ * busy key is hashed once rather than per request. Only this process's memory holds the keys, as it
+ * holds the tokens and secrets; storage still sees hashes only, and every request still looks its
+ * key up there, so a revocation takes effect at once.
+ */
+export function cachedKeyHasher(size = 1024): (key: string) => Promise<string> {
+  const hashes = new Map<string, string>();
+  return async (key) => {
+    const known = hashes.get(key);
+    if (known !== undefined) return known;
+    const hash = await hashKey(key);
+    if (hashes.size >= size) hashes.delete(hashes.keys().next().value as string);
+    hashes.set(key, hash);
+    return hash;
+  };
+}
