@@ -49,10 +49,17 @@ interface CursorState {
   readonly filter: string;
 }
 
+/** A short fingerprint of the filters (FNV-1a, 32 bits): cursors stay short whatever the filters. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
 /** An opaque cursor for the page starting at `start`, bound to the tool, business and filters. */
 export function encodeCursor(state: CursorState): string {
   // Web APIs only (no Buffer), so the same code runs on Workers.
-  const json = JSON.stringify([state.tool, state.business, state.start, state.filter]);
+  const json = JSON.stringify([state.tool, state.business, state.start, fingerprint(state.filter)]);
   return btoa(encodeURIComponent(json)).replace(/=+$/, '');
 }
 
@@ -61,7 +68,7 @@ export function decodeCursor(cursor: string | undefined, expected: Omit<CursorSt
   if (cursor === undefined) return 0;
   try {
     const [tool, business, start, filter] = JSON.parse(decodeURIComponent(atob(cursor))) as unknown[];
-    if (tool === expected.tool && business === expected.business && filter === expected.filter)
+    if (tool === expected.tool && business === expected.business && filter === fingerprint(expected.filter))
       if (typeof start === 'number' && Number.isInteger(start) && start >= 0) return start;
   } catch {
     // Falls through to the failure below.

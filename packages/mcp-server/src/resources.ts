@@ -2,7 +2,7 @@ import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/serv
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BusinessConnection } from './business-connection.js';
 import { normalizeRecord, type RecordKind } from './records.js';
-import { serviceCall } from './service-call.js';
+import { serviceCall, settleAll } from './service-call.js';
 import { ToolFailure } from './tool-failure.js';
 import { REFERENCE_KINDS, type ReferenceKind, referenceItems } from './tools/reference-tools.js';
 
@@ -105,7 +105,7 @@ export function registerResources(mcp: McpServer, connections: readonly Business
     (uri, variables, extra) =>
       read(async () => {
         const connection = find(one(variables.business));
-        const [profile, settings] = await Promise.all([
+        const [profile, settings] = await settleAll([
           serviceCall(connection, 'GET', '/core/v2/business', { signal: extra.signal }),
           serviceCall(connection, 'GET', '/accounts/v2/financial_settings', { signal: extra.signal }),
         ]);

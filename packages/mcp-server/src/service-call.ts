@@ -35,3 +35,16 @@ export async function serviceCall<T = Record<string, unknown>>(
     throw failureFromResponse(connection, result.response, result.error, fieldNames);
   return result.data as T;
 }
+
+/**
+ * Like `Promise.all`, but waits for every call before failing with the first failure, so no request
+ * is still running when the tool answers.
+ */
+export async function settleAll<T extends readonly unknown[]>(
+  calls: readonly [...{ [K in keyof T]: Promise<T[K]> }],
+): Promise<T> {
+  const settled = await Promise.allSettled(calls);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}

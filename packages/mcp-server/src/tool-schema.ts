@@ -51,7 +51,7 @@ function mergeTwo(de: JsonSchema, pt: JsonSchema): JsonSchema {
   if (same(withoutDescription(de), withoutDescription(pt))) return de.description ? de : pt;
   return {
     anyOf: [note(de, 'de'), note(pt, 'pt')],
-    ...(de.description === pt.description && de.description ? { description: de.description } : {}),
+    description: de.description === pt.description ? (de.description ?? '') : 'Per variant, as below.',
   };
 }
 

@@ -48,24 +48,43 @@ interface Minted {
 export const refreshes = { count: 0 };
 
 /** A connection to a demo business through a token manager (so tokens refresh). */
+/** Settles like a real fetch: rejected with the signal's reason when the request is aborted. */
+function abortable(request: Request, response: Promise<Response>): Promise<Response> {
+  const signal = request.signal;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Secrets minted for the connections, so tests can check none leaks. */
+export const minted: string[] = [];
+
 export async function connect(
   sandbox: Sandbox,
   variant: 'de' | 'pt',
   options: { name?: string; scope?: 'readonly' | 'full_access'; now?: () => number } = {},
 ): Promise<BusinessConnection> {
   const scope = options.scope ?? 'full_access';
-  const minted = (await (await admin(sandbox, 'tokens', { business: variant, scope })).json()) as Minted;
-  const fetch = (request: Request): Promise<Response> => {
-    if (new URL(request.url).pathname === '/oauth2/token') refreshes.count++;
-    return sandbox.fetch(request);
+  const token = (await (await admin(sandbox, 'tokens', { business: variant, scope })).json()) as Minted;
+  minted.push(token.access_token, token.refresh_token, token.signing_secret, token.client_secret);
+  const fetch = async (request: Request): Promise<Response> => {
+    if (new URL(request.url).pathname !== '/oauth2/token') return abortable(request, sandbox.fetch(request));
+    refreshes.count++;
+    const response = await sandbox.fetch(request);
+    const body = (await response.clone().json()) as Partial<Minted>;
+    if (body.access_token) minted.push(body.access_token, body.refresh_token ?? '');
+    return response;
   };
   const now = options.now ?? Date.now;
   const tokens = createTokenManager({
     baseUrl: BASE,
-    clientId: minted.client_id,
-    clientSecret: minted.client_secret,
-    signingSecret: minted.signing_secret,
-    tokens: toTokenSet(minted as unknown as Parameters<typeof toTokenSet>[0], now()),
+    clientId: token.client_id,
+    clientSecret: token.client_secret,
+    signingSecret: token.signing_secret,
+    tokens: toTokenSet(token as unknown as Parameters<typeof toTokenSet>[0], now()),
     fetch,
     now,
   });
@@ -73,7 +92,7 @@ export async function connect(
   return {
     name,
     variant,
-    businessId: minted.business_id,
+    businessId: token.business_id,
     businessName: variant === 'de' ? 'Schneider Werbetechnik GmbH' : 'Ferreira & Costa Design, Lda.',
     scope,
     client: createClient({
@@ -166,4 +185,31 @@ export async function fails(
   const text = result.content[0];
   if (text?.type !== 'text') throw new Error('no text content');
   return (JSON.parse(text.text) as { error: never }).error;
+}
+
+/** How many records a list path holds, asked of the service directly (not through the server). */
+export async function countOf(
+  connection: BusinessConnection,
+  path: string,
+  query: Record<string, unknown> = {},
+): Promise<number> {
+  const client = connection.client as unknown as {
+    GET(path: string, init: unknown): Promise<{ data?: { $totalResults: number } }>;
+  };
+  const { data } = await client.GET(path, { params: { query: { ...query, $itemsPerPage: 1 } } });
+  if (!data) throw new Error(`GET ${path} failed`);
+  return data.$totalResults;
+}
+
+/** A record asked of the service directly, or `undefined` when it is gone. */
+export async function recordOf(
+  connection: BusinessConnection,
+  path: string,
+  id: number,
+): Promise<Record<string, unknown> | undefined> {
+  const client = connection.client as unknown as {
+    GET(path: string, init: unknown): Promise<{ data?: Record<string, unknown>; response: Response }>;
+  };
+  const { data } = await client.GET(`${path}/{id}`, { params: { path: { id } } });
+  return data;
 }

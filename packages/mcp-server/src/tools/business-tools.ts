@@ -1,7 +1,7 @@
 import { sumDecimals } from '@acctkit/client';
 import { RECORD_SCHEMAS } from '../generated/tool-schemas.js';
 import { normalizeRecord } from '../records.js';
-import { serviceCall } from '../service-call.js';
+import { serviceCall, settleAll } from '../service-call.js';
 import type { ToolDefinition } from '../tool-definition.js';
 import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
 import { READ } from './annotations.js';
@@ -80,7 +80,7 @@ const getBusiness: ToolDefinition = {
   run: async (_args, { connection, signal }) => {
     const page = { params: { query: { $itemsPerPage: 1 } }, signal };
     type Page = { $totalResults: number; $resources: Record<string, unknown>[] };
-    const [business, settings, contacts, expenses, banks] = await Promise.all([
+    const [business, settings, contacts, expenses, banks] = await settleAll([
       serviceCall(connection, 'GET', '/core/v2/business', { signal }),
       serviceCall(connection, 'GET', '/accounts/v2/financial_settings', { signal }),
       serviceCall<Page>(connection, 'GET', '/accounts/v2/contacts', page),

@@ -2,7 +2,7 @@ import { isoToDmy, sumDecimals } from '@acctkit/client';
 import { MAX_PAGE_SIZE } from '../generated/tool-schemas.js';
 import type { JsonSchema } from '../json-schema.js';
 import { normalizeRecord } from '../records.js';
-import { serviceCall } from '../service-call.js';
+import { serviceCall, settleAll } from '../service-call.js';
 import type { ToolContext, ToolDefinition } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
 import { objectSchema } from '../tool-schema.js';
@@ -124,7 +124,7 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
       });
     const names = new Map<string, string>();
     if (groupBy === 'type') {
-      const [expenseTypes, incomeTypes] = await Promise.all([
+      const [expenseTypes, incomeTypes] = await settleAll([
         referenceItems(context.connection, 'expense_types', context.signal),
         referenceItems(context.connection, 'income_types', context.signal),
       ]);

@@ -1,0 +1,174 @@
+import type { Sandbox } from '@acctkit/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BusinessConnection, listTools, TOOLSETS } from '../src/index.js';
+import { connect, fails, mcpClient, ok, startSandbox } from './harness.js';
+
+const ALL = [
+  'list_businesses',
+  'get_business',
+  'list_contacts',
+  'get_contact',
+  'create_contact',
+  'update_contact',
+  'delete_contact',
+  'list_expenses',
+  'get_expense',
+  'create_expense',
+  'update_expense',
+  'delete_expense',
+  'list_incomes',
+  'get_income',
+  'create_income',
+  'list_bank_accounts',
+  'list_products',
+  'list_reference',
+  'summarize_transactions',
+];
+const WRITES = [
+  'create_contact',
+  'update_contact',
+  'delete_contact',
+  'create_expense',
+  'update_expense',
+  'delete_expense',
+  'create_income',
+];
+
+let sandbox: Sandbox;
+let de: BusinessConnection;
+let pt: BusinessConnection;
+let ptReadonly: BusinessConnection;
+
+beforeAll(async () => {
+  ({ sandbox } = startSandbox());
+  de = await connect(sandbox, 'de');
+  pt = await connect(sandbox, 'pt');
+  ptReadonly = await connect(sandbox, 'pt', { name: 'pt-ro', scope: 'readonly' });
+});
+afterAll(() => sandbox.close());
+
+async function names(options: Parameters<typeof mcpClient>[0]): Promise<string[]> {
+  const { client, close } = await mcpClient(options);
+  const { tools } = await client.listTools();
+  await close();
+  return tools.map((t) => t.name).sort();
+}
+
+describe('tools/list', () => {
+  it('lists every tool with a title, all four annotations and an output schema', async () => {
+    const { client, close } = await mcpClient({ connections: [de, pt] });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...ALL].sort());
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.description?.length, tool.name).toBeGreaterThan(20);
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)
+        expect(typeof tool.annotations?.[hint], `${tool.name} ${hint}`).toBe('boolean');
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(!WRITES.includes(tool.name));
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      // Every argument is described.
+      for (const [arg, schema] of Object.entries(tool.inputSchema.properties ?? {}))
+        expect((schema as { description?: string }).description, `${tool.name}.${arg}`).toBeTruthy();
+    }
+    expect(tools.find((t) => t.name === 'delete_contact')?.annotations?.destructiveHint).toBe(true);
+    expect(tools.find((t) => t.name === 'create_income')?.annotations?.idempotentHint).toBe(false);
+    await close();
+  });
+
+  it('carries the spec limits: max lengths, patterns, enums, the page size maximum', async () => {
+    const { client, close } = await mcpClient({ connections: [de] });
+    const { tools } = await client.listTools();
+    const props = (name: string) =>
+      tools.find((t) => t.name === name)?.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(props('create_contact').name?.maxLength).toBe(50);
+    expect(props('create_contact').notes?.maxLength).toBe(500);
+    expect(props('create_contact').contact_type_id?.enum).toEqual([1, 2]);
+    expect(props('create_expense').total?.pattern).toBe('^-?\\d{1,8}(\\.\\d{1,2})?$');
+    expect(props('create_expense').date?.format).toBe('date');
+    expect(props('list_contacts').limit?.maximum).toBe(200);
+    expect(String(props('create_income').source_id?.description)).toContain(
+      "list_reference kind 'income_types'",
+    );
+    await close();
+  });
+
+  it("shows a variant's own fields only for businesses of that variant, marked when both are connected", async () => {
+    const field = async (connections: BusinessConnection[], name: string) => {
+      const { client, close } = await mcpClient({ connections });
+      const tool = (await client.listTools()).tools.find((t) => t.name === 'create_contact');
+      await close();
+      return (tool?.inputSchema.properties as Record<string, { description?: string }> | undefined)?.[name];
+    };
+    expect(await field([de], 'company')).toBeDefined();
+    expect(await field([de], 'company_name')).toBeUndefined();
+    expect(await field([pt], 'company')).toBeUndefined();
+    expect(await field([pt], 'company_name')).toBeDefined();
+    expect((await field([de, pt], 'company'))?.description).toContain('(de only)');
+    expect((await field([de, pt], 'company_name'))?.description).toContain('(pt only)');
+  });
+
+  it('leaves write tools out in read-only mode and when every connection is read-only', async () => {
+    const readOnly = ALL.filter((n) => !WRITES.includes(n)).sort();
+    expect(await names({ connections: [de, pt], readOnly: true })).toEqual(readOnly);
+    expect(await names({ connections: [ptReadonly] })).toEqual(readOnly);
+    const { client, close } = await mcpClient({ connections: [ptReadonly] });
+    expect(client.getInstructions()).toContain('read-only');
+    await close();
+  });
+
+  it('offers writes only on full-access connections when scopes are mixed', async () => {
+    const { client, close } = await mcpClient({ connections: [de, ptReadonly] });
+    const tool = (await client.listTools()).tools.find((t) => t.name === 'create_contact');
+    expect(
+      (tool?.inputSchema.properties as Record<string, { enum?: string[] }> | undefined)?.business?.enum,
+    ).toEqual(['de']);
+    const error = await fails(client, 'delete_contact', { business: 'pt-ro', id: 301, confirm: true });
+    expect(error.code).toBe('INVALID_ARGUMENTS');
+    expect(error.fields?.[0]?.field).toBe('business');
+    // Reads still reach the read-only business.
+    const list = await ok<{ totalCount: number }>(client, 'list_contacts', { business: 'pt-ro', limit: 1 });
+    expect(list.totalCount).toBe(300);
+    await close();
+  });
+
+  it('narrows to toolsets and to named tools', async () => {
+    expect(await names({ connections: [de], toolsets: ['contacts'] })).toEqual(
+      ['create_contact', 'delete_contact', 'get_contact', 'list_contacts', 'update_contact'].sort(),
+    );
+    expect(await names({ connections: [de], toolsets: ['reference', 'business'], readOnly: true })).toEqual(
+      [
+        'get_business',
+        'list_bank_accounts',
+        'list_businesses',
+        'list_products',
+        'list_reference',
+        'summarize_transactions',
+      ].sort(),
+    );
+    expect(await names({ connections: [de], tools: ['get_contact', 'list_reference'] })).toEqual([
+      'get_contact',
+      'list_reference',
+    ]);
+    expect(await names({ connections: [de], tools: ['create_contact'], readOnly: true })).toEqual([]);
+  });
+
+  it('states the mode, the businesses and the rules in its instructions', async () => {
+    const { client, close } = await mcpClient({ connections: [de, pt] });
+    const text = client.getInstructions() ?? '';
+    expect(text).toContain('read and write');
+    expect(text).toContain(de.businessName);
+    expect(text).toContain(pt.businessName);
+    expect(text).toContain('YYYY-MM-DD');
+    expect(text).toContain('decimal strings');
+    expect(text).toContain('confirm');
+    await close();
+  });
+
+  it('exports the catalogue for the README table', () => {
+    const tools = listTools();
+    expect(tools.map((t) => t.name)).toEqual(ALL);
+    expect(new Set(tools.map((t) => t.toolset))).toEqual(new Set(TOOLSETS));
+    expect(listTools({ readOnly: true }).some((t) => t.write)).toBe(false);
+    expect(tools.find((t) => t.name === 'delete_expense')?.annotations.destructiveHint).toBe(true);
+  });
+});
