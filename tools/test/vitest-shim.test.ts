@@ -1,4 +1,8 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bundleTests } from '../src/runtime-matrix/bundle.ts';
 import * as shim from '../src/runtime-matrix/harness/vitest-shim.ts';
 
 // The shim is what decides pass or fail in Deno, Bun, workerd and Chromium: a matcher that passes
@@ -263,5 +267,22 @@ describe('runtime matrix vitest shim', () => {
     const report = await shim.runAll();
     expect(report.results.map((r) => r.status)).toEqual(['failed', 'passed', 'failed']);
     expect(report.results[0]?.error).toContain('expected number of assertions to be 2, but got 1');
+  });
+
+  it('bundles with no read of the environment: Deno refuses one without a permission', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'acctkit-shim-'));
+    try {
+      const file = join(dir, 'sample.test.ts');
+      await writeFile(
+        file,
+        "import { expect, it } from 'vitest';\nit('a', () => expect({ a: 1 }).toEqual({ a: 2 }));\n",
+      );
+      await bundleTests(dir, [file], join(dir, 'bundle.mjs'));
+      const bundle = await readFile(join(dir, 'bundle.mjs'), 'utf8');
+      expect(bundle).toContain('toEqual');
+      expect(bundle).not.toMatch(/process\.env|\benv\.[A-Z_]+|FORCE_TTY|NO_COLOR/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
