@@ -2,7 +2,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { clientConfigs, connectSandbox, startHttpServer } from '../src/node/index.js';
+import {
+  allowedHostsFor,
+  clientConfigs,
+  connectSandbox,
+  createHttpApp,
+  startHttpServer,
+} from '../src/node/index.js';
 
 async function toolNames(url: string): Promise<string[]> {
   const client = new Client({ name: 'e2e-start', version: '1.0.0' });
@@ -98,5 +104,47 @@ describe('clientConfigs', () => {
       "claude mcp add acctkit -- '/opt/node 22/bin/node' /x/bin.js --sandbox",
     );
     expect(JSON.parse(local.claudeDesktop).mcpServers.acctkit.command).toBe('/opt/node 22/bin/node');
+  });
+});
+
+describe('createHttpApp: Host and Origin checks (app.request, no socket)', () => {
+  const app = createHttpApp({
+    createServer: () => {
+      throw new Error('a refused request must never reach the server factory');
+    },
+    allowedHosts: allowedHostsFor('127.0.0.1'),
+  });
+  const post = (headers: Record<string, string>) =>
+    app.request('http://127.0.0.1/mcp', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
+
+  it.each([
+    ['a foreign Host', { Host: 'attacker.example' }],
+    ['a loopback name as a subdomain', { Host: 'localhost.attacker.example' }],
+    ['a foreign Origin', { Host: 'localhost:3001', Origin: 'http://attacker.example:3001' }],
+    ['a null Origin', { Host: 'localhost', Origin: 'null' }],
+    ['a missing Host', { Host: '' }],
+  ])('refuses %s with 403', async (_name, headers) => {
+    const res = await post(headers);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32000);
+  });
+
+  it('passes IPv6 loopback to the MCP endpoint', async () => {
+    const passing = createHttpApp({
+      createServer: () => {
+        throw new Error('reached');
+      },
+    });
+    const res = await passing.request('http://[::1]/mcp', { method: 'GET', headers: { Host: '[::1]:3001' } });
+    expect(res.status).toBe(405);
+  });
+
+  it('allows the bound host name besides loopback, and nothing more for a wildcard bind', () => {
+    expect(allowedHostsFor('mcp.internal')).toEqual(['localhost', '127.0.0.1', '[::1]', 'mcp.internal']);
+    expect(allowedHostsFor('::1')).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(allowedHostsFor('0.0.0.0')).toEqual(['localhost', '127.0.0.1', '[::1]']);
   });
 });

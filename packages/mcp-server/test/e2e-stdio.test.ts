@@ -1,10 +1,12 @@
 // The built `acctkit-mcp` over stdio, spawned by the SDK's StdioClientTransport as MCP clients do.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { openConnectionStore } from '@acctkit/client/node';
 import { startServer } from '@acctkit/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, requireBuiltBin, run } from './e2e-bin.js';
+import { BIN, cleanEnv, PACKAGE_DIR, requireBuiltBin, run } from './e2e-bin.js';
 
 beforeAll(() => requireBuiltBin());
 
@@ -99,6 +101,23 @@ describe('acctkit-mcp --read-only --toolsets', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('--help and --version', () => {
+  it('prints the usage on stdout and exits 0', async () => {
+    const result = await run(process.execPath, [BIN, '--help'], { timeoutMs: 15_000 });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--sandbox');
+    expect(result.stdout).toContain('ACCTKIT_CONNECTIONS_FILE');
+  });
+
+  it('prints the package version', async () => {
+    const { version } = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const result = await run(process.execPath, [BIN, '-v'], { timeoutMs: 15_000 });
+    expect(result.stdout.trim()).toBe(version);
   });
 });
 
