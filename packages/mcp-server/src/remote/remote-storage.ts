@@ -40,7 +40,7 @@ export async function updateKey<T, R>(
   key: string,
   change: (current: T | undefined) => { value?: T | undefined; expiresAt?: number | undefined; result: R },
 ): Promise<R> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 100; attempt++) {
     const current = await storage.get<T>(key);
     const next = change(current?.value);
     if (next.value === undefined) return next.result;
@@ -49,6 +49,8 @@ export async function updateKey<T, R>(
       expiresAt: next.expiresAt,
     });
     if (written) return next.result;
+    // Random backoff, growing: writers that collided spread out instead of colliding again.
+    await new Promise((r) => setTimeout(r, Math.random() * 2 ** Math.min(attempt, 6)));
   }
   throw new Error(`Too many concurrent writes to one key (${key.split(':')[0]}).`);
 }
