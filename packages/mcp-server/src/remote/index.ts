@@ -12,6 +12,8 @@ export { createSqliteStorage, type SqliteStorage } from './sqlite-storage.js';
 export {
   type RemoteServerOptions,
   type RunningRemoteServer,
+  type ServeFlags,
   startRemoteServer,
+  startRemoteServerFromEnv,
 } from './start-remote-server.js';
 export { type EncryptionKey, parseEncryptionKeys } from './token-cipher.js';

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { RemoteStorage, Versioned } from './remote-storage.js';
 
@@ -14,6 +16,7 @@ export interface SqliteStorage extends RemoteStorage {
  * @param now - The clock for expiry, in epoch ms (default `Date.now`).
  */
 export function createSqliteStorage(file: string, now: () => number = Date.now): SqliteStorage {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createRemoteApp } from './create-remote-app.js';
-import type { RemoteConfig } from './remote-config.js';
+import { parseRemoteConfig, type RemoteConfig } from './remote-config.js';
+import { RemoteError } from './remote-error.js';
 import type { RemoteStorage } from './remote-storage.js';
 import { createSqliteStorage } from './sqlite-storage.js';
 
@@ -79,5 +80,40 @@ export async function startRemoteServer(options: RemoteServerOptions): Promise<R
       },
     );
     server.once('error', reject);
+  });
+}
+
+/** Flags of `acctkit-mcp serve`: they win over the environment. */
+export interface ServeFlags {
+  readonly port?: number | undefined;
+  readonly host?: string | undefined;
+  readonly publicUrl?: string | undefined;
+}
+
+/**
+ * What `acctkit-mcp serve` runs: the configuration from environment variables (docs/remote.md),
+ * `--port` (default `ACCTKIT_MCP_PORT` or 3001), `--host` (default `ACCTKIT_MCP_HOST` or 127.0.0.1),
+ * `--public-url` (default `ACCTKIT_MCP_PUBLIC_URL`), SQLite at `ACCTKIT_MCP_DATABASE`.
+ *
+ * @throws RemoteError `CONFIG` naming the first missing or malformed variable.
+ * @example
+ * ```ts
+ * const server = await startRemoteServerFromEnv(process.env, { port: 3001, publicUrl: 'https://mcp.example.com' });
+ * process.stdout.write(`Remote MCP server: ${server.mcpUrl}\n`);
+ * ```
+ */
+export function startRemoteServerFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  flags: ServeFlags = {},
+): Promise<RunningRemoteServer> {
+  const config = parseRemoteConfig(env, flags.publicUrl ? { publicUrl: flags.publicUrl } : {});
+  const port = flags.port ?? (env.ACCTKIT_MCP_PORT ? Number(env.ACCTKIT_MCP_PORT) : 3001);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new RemoteError('CONFIG', 'The port must be a whole number from 0 to 65535.');
+  return startRemoteServer({
+    ...config,
+    port,
+    host: flags.host ?? env.ACCTKIT_MCP_HOST ?? '127.0.0.1',
+    database: env.ACCTKIT_MCP_DATABASE || '.acctkit/mcp-remote.sqlite',
   });
 }
