@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningServer, startServer } from '@acctkit/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, oauth } from '../src/index.js';
+import { createClient, refresh } from '../src/index.js';
 import { openConnectionStore } from '../src/node/index.js';
 
 const ROUNDS = 20;
@@ -172,7 +172,7 @@ describe('connection store across processes', () => {
       userAgent: 'race/1',
     });
     expect((await api.GET('/core/v2/business')).response.status).toBe(200);
-    const refreshed = await oauth.refresh({
+    const refreshed = await refresh({
       baseUrl: server.url,
       clientId: last.clientId,
       clientSecret: secrets.client_secret,

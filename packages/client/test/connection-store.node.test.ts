@@ -168,11 +168,14 @@ describe('ConnectionStore: tokens', () => {
     const tokens = store.tokenStore('one');
     expect(await tokens.get()).toMatchObject({ accessToken: 'a'.repeat(40) });
     await tokens.set({ accessToken: 'n'.repeat(40), refreshToken: 'm'.repeat(40), expiresAt: 5 });
+    // The connection's country joins the tokens, so a client of the other variant refuses them.
     expect((await store.get('one'))?.tokens).toEqual({
       accessToken: 'n'.repeat(40),
       refreshToken: 'm'.repeat(40),
       expiresAt: 5,
+      country: 'de',
     });
+    expect(await tokens.get()).toMatchObject({ country: 'de' });
     expect((await store.get('two'))?.tokens.accessToken).toBe('a'.repeat(40));
     expect(await store.tokenStore('missing').get()).toBeUndefined();
     await expect(

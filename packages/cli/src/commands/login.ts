@@ -140,7 +140,8 @@ export const login: Command = {
           'LOGIN',
           `The code exchange failed: ${exchanged.error.error}${exchanged.error.error_description ? ` (${exchanged.error.error_description})` : ''}.`,
         );
-      const tokens = toTokenSet(exchanged.data);
+      // The country rides with the tokens, so that a client of the other variant refuses them.
+      const tokens = Object.assign(toTokenSet(exchanged.data), { country: callback.country });
       const api = createClient({
         variant: callback.variant,
         baseUrl: app.baseUrl,

@@ -38,6 +38,7 @@ export type ConnectionStoreFailure =
  * ```
  */
 export class ConnectionStoreError extends AccountingError {
+  declare readonly code: 'STORE_FAILED';
   /** Why it failed. */
   declare readonly reason: ConnectionStoreFailure;
   /** The store's file. */

@@ -141,7 +141,7 @@ export function openConnectionStore(options: ConnectionStoreOptions = {}): Conne
       const i = all.findIndex((c) => c.name === name);
       const current = all[i];
       if (!current) throw notFound(name);
-      all[i] = { ...current, tokens };
+      all[i] = { ...current, tokens: withCountry(tokens, current.country) };
       await writeConnections(file, all);
     });
   }
@@ -187,7 +187,10 @@ export function openConnectionStore(options: ConnectionStoreOptions = {}): Conne
       });
     },
     tokenStore: (name) => ({
-      get: async () => (await store.get(name))?.tokens,
+      get: async () => {
+        const connection = await store.get(name);
+        return connection && withCountry(connection.tokens, connection.country);
+      },
       set: async (tokens) => {
         if (persisted.delete(tokens.refreshToken)) return;
         await setTokens(name, tokens);
@@ -233,4 +236,14 @@ export function openConnectionStore(options: ConnectionStoreOptions = {}): Conne
     },
   };
   return store;
+}
+
+/**
+ * The tokens with the connection's country, so that a client of the other variant refuses them; a
+ * token set that already names a country keeps it.
+ */
+function withCountry(tokens: TokenSet, country: string): TokenSet {
+  return (tokens as { country?: string }).country === undefined
+    ? Object.assign({}, tokens, { country })
+    : tokens;
 }
