@@ -5,8 +5,7 @@ import { ToolFailure } from './tool-failure.js';
 /** The `confirm` argument of deletes and amount-changing updates. */
 export const CONFIRM_ARGUMENT: JsonSchema = {
   type: 'boolean',
-  description:
-    'Set true only after the user agreed to this change, and only when the client cannot show confirmation forms (the server then asks the user itself).',
+  description: 'true only after the user agreed; needed when the client cannot show confirmation forms.',
 };
 
 /** What the user decided. */

@@ -86,10 +86,14 @@ export function listTools(
 
 /** The tool's full input schema: its own arguments plus `business` where it acts on one. */
 function inputSchemaOf(tool: ToolDefinition, eligible: readonly BusinessConnection[]): JsonSchema {
-  const own = shareRepeatedObjects(topLevel(tool.input([...new Set(eligible.map((c) => c.variant))])));
+  // Unknown arguments are refused by the per-variant check of each call, which names the variant.
+  const {
+    description: _d,
+    additionalProperties: _a,
+    ...own
+  } = shareRepeatedObjects(topLevel(tool.input([...new Set(eligible.map((c) => c.variant))])));
   if (!tool.perBusiness) return own;
-  const { description: _d, ...rest } = own;
-  return { ...rest, properties: { business: businessArgument(eligible), ...(own.properties ?? {}) } };
+  return { ...own, properties: { business: businessArgument(eligible), ...(own.properties ?? {}) } };
 }
 
 /** Field problems of zod issues, as argument paths. */
@@ -188,7 +192,7 @@ async function runTool(
         code: 'INVALID_ARGUMENTS',
         message: `Some arguments are not valid for business '${connection.name}' (${connection.variant}). Fix the fields listed and call ${tool.name} again.`,
         business: connection.name,
-        fields: problemsOf(parsed.error, connection.variant),
+        fields: problemsOf(parsed.error, tool.perBusiness ? connection.variant : undefined),
       });
     const context: ToolContext = {
       connection,

@@ -13,6 +13,7 @@ export const CONTACT_TOOLS: readonly ToolDefinition[] = [
     toolset: 'contacts',
     path: CONTACTS.path,
     record: 'contact',
+    recordListedByGet: true,
     filters: 'list_contacts',
   }),
   getTool(CONTACTS, 'contact', {

@@ -13,6 +13,7 @@ export const EXPENSE_TOOLS: readonly ToolDefinition[] = [
     toolset: 'expenses',
     path: EXPENSES.path,
     record: 'expense',
+    recordListedByGet: true,
     filters: 'list_expenses',
   }),
   getTool(EXPENSES, 'expense', {

@@ -14,6 +14,7 @@ export const INCOME_TOOLS: readonly ToolDefinition[] = [
     toolset: 'incomes',
     path: INCOMES.path,
     record: 'income',
+    recordListedByGet: true,
     filters: 'list_incomes',
     // The wire takes dd/mm/yyyy here; the tool takes ISO like every other.
     toQuery: (filters) => ({

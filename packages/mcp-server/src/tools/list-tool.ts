@@ -26,6 +26,11 @@ interface ListOptions {
   readonly record: keyof typeof RECORD_SCHEMAS;
   /** The generated filters of the list operation, if it has any. */
   readonly filters?: keyof typeof INPUT_SCHEMAS;
+  /**
+   * Whether a `get_` tool lists the record's schema: then the page lists records as objects only, so
+   * the catalogue carries each record schema once (DECISIONS M3).
+   */
+  readonly recordListedByGet?: boolean;
   /** The wire query for the filter arguments (default: as they are). */
   readonly toQuery?: (filters: Record<string, unknown>, variant: Variant) => Record<string, unknown>;
 }
@@ -70,7 +75,12 @@ export function listTool(options: ListOptions): ToolDefinition {
       const filters = filtersOf(variants);
       return { ...filters, properties: { ...(filters.properties ?? {}), ...PAGING_ARGUMENTS } };
     },
-    output: (variants) => pageSchema(mergeVariantSchemas(RECORD_SCHEMAS[options.record], variants)),
+    output: (variants) =>
+      pageSchema(
+        options.recordListedByGet
+          ? { type: 'object' }
+          : mergeVariantSchemas(RECORD_SCHEMAS[options.record], variants),
+      ),
     run: async (args, context) => {
       const { limit = DEFAULT_LIMIT, cursor, fields, ...filters } = args;
       const filter = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));

@@ -1,4 +1,5 @@
-import { compareDecimals, formBody, isoToDmy } from '@acctkit/client';
+import { compareDecimals, isoToDmy } from '@acctkit/client';
+import { encodeForm } from '@acctkit/signer';
 import type { BusinessConnection } from '../business-connection.js';
 import { CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../confirmation.js';
 import { INPUT_SCHEMAS, RECORD_SCHEMAS } from '../generated/tool-schemas.js';
@@ -151,7 +152,8 @@ function dryRun(body: Record<string, unknown>): Record<string, unknown> {
     changed: false,
     message: 'Valid. Nothing was sent: call again without dry_run to send this body.',
     body,
-    form_body: formBody(body),
+    // The signer's encoder is the client's body serializer: the exact bytes that would be sent.
+    form_body: encodeForm(body),
   };
 }
 
@@ -190,6 +192,7 @@ export function updateTool(resource: ResourceKind, input: InputName, names: Name
           dry_run: DRY_RUN,
         },
         ['id'],
+        true,
       ),
     output: () => changeSchema(['updated', 'dry_run', 'declined', 'cancelled']),
     run: async (args, context) => {
