@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireBuiltBin, type SpawnedHttp, spawnHttp } from './e2e-bin.js';
+import { BIN, requireBuiltBin, run, type SpawnedHttp, spawnHttp } from './e2e-bin.js';
 
 beforeAll(() => requireBuiltBin());
 
@@ -100,6 +100,15 @@ describe('acctkit-mcp --sandbox --http', () => {
     const port = new URL(server.url).port;
     const res = await rawPost(server.url, { Host: `127.0.0.1:${port}`, Origin: 'http://evil.example' });
     expect(res.status).toBe(403);
+  });
+
+  it('a second server on the same port: exits 1 and says to choose another port', async () => {
+    const port = new URL(server.url).port;
+    const result = await run(process.execPath, [BIN, '--sandbox', '--http', '--port', port], {
+      timeoutMs: 20_000,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`port ${port} on 127.0.0.1 is in use`);
   });
 
   it('answers GET with 405: a stateless server has no stream to open', async () => {

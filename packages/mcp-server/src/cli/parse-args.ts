@@ -25,6 +25,7 @@ export interface CliOptions {
 
 /** The usage text of `acctkit-mcp --help`. */
 export const USAGE = `Usage: acctkit-mcp [options]
+       acctkit-mcp serve [--port <n>] [--host <host>] [--public-url <url>]   (the remote server)
 
 Serves the accounting service to MCP clients: over stdio by default, or Streamable HTTP with --http.
 

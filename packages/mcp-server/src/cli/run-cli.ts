@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import { ConnectionError } from '../connections/connection-error.js';
 import { loadConnections } from '../connections/load-connections.js';
 import { createServer } from '../create-server.js';
-import { startHttpServer } from '../http/start-http-server.js';
 import type { Toolset } from '../toolset.js';
 import { isToolset, TOOLSETS } from '../toolset.js';
 import { type CliOptions, parseCliArgs, USAGE } from './parse-args.js';
@@ -31,7 +30,8 @@ function toolsetsOf(names: string[] | undefined): Toolset[] | undefined {
 }
 
 /**
- * Runs `acctkit-mcp`: parses the arguments, loads the connections and serves stdio (default) or HTTP.
+ * Runs `acctkit-mcp`: parses the arguments, loads the connections and serves stdio (default) or HTTP;
+ * `acctkit-mcp serve …` runs the remote server instead.
  *
  * @param argv - Arguments after the script.
  * @param io - Output streams and environment (default the process's).
@@ -41,6 +41,10 @@ export async function runCli(
   argv: readonly string[] = process.argv.slice(2),
   io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env },
 ): Promise<number> {
+  if (argv[0] === 'serve') {
+    const { runServe } = await import('./run-serve.js');
+    return runServe(argv.slice(1), io);
+  }
   let options: CliOptions;
   try {
     options = parseCliArgs(argv);
@@ -66,6 +70,8 @@ export async function runCli(
       tools: options.tools,
     };
     if (options.http) {
+      // Imported only here: stdio start-up does not pay for Hono and the HTTP transport.
+      const { startHttpServer } = await import('../http/start-http-server.js');
       const server = await startHttpServer({
         ...selection,
         sandbox: options.sandbox,
@@ -95,7 +101,13 @@ export async function runCli(
       io.stderr.write(`acctkit-mcp: ${error.message}\n`);
       return error.code === 'INVALID_ARGUMENT' ? 2 : 1;
     }
-    // Not a known start-up failure: name it without its details, which may carry request data.
+    if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+      io.stderr.write(
+        `acctkit-mcp: port ${options.port} on ${options.host} is in use; choose another with --port.\n`,
+      );
+      return 1;
+    }
+    // acctkit's coded errors never carry a secret in their message (house rule), so it can be shown.
     io.stderr.write(`acctkit-mcp: could not start (${(error as Error).name}: ${(error as Error).message})\n`);
     return 1;
   }
