@@ -1,4 +1,4 @@
-import { oauth } from '@acctkit/client';
+import { authorizationUrl, exchangeCode } from '@acctkit/client';
 import { Hono } from 'hono';
 import { readTicket } from './connect-ticket.js';
 import type { ProxyEnv } from './proxy-env.js';
@@ -9,7 +9,8 @@ import type { TokenBroker, UpstreamOptions } from './token-broker.js';
 /** What the connect flow needs. */
 export interface ConnectConfig {
   readonly adminToken: string;
-  readonly publicUrl: string;
+  /** Where the service sends the browser back; the callback is served at its path. */
+  readonly redirectUri: string;
   readonly authUrl: string;
   readonly scope: 'readonly' | 'full_access';
   readonly upstream: UpstreamOptions;
@@ -25,20 +26,21 @@ const page = (title: string, text: string): string =>
   `<!doctype html><html lang="en"><meta charset="utf-8"><title>${escapeHtml(title)}</title><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></html>`;
 
 /**
- * The OAuth connect flow for a business owner, mounted at `/connect`: `GET /connect?ticket=…` (a link
- * from `POST /_proxy/connect-links`) sends the browser to the service's consent page with the ticket
- * as `state`; `GET /connect/callback` checks the ticket, exchanges the code with the configured
- * client credentials and stores the connection under the ticket's name.
+ * The OAuth connect flow for a business owner: `GET /connect?ticket=…` (a link from
+ * `POST /_proxy/connect-links`) sends the browser to the service's consent page with the ticket as
+ * `state`; the callback (the path of `redirectUri`, by default `/connect/callback`) checks the ticket,
+ * exchanges the code with the configured client credentials and stores the connection under the
+ * ticket's name.
  */
 export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
   const app = new Hono<ProxyEnv>();
-  const redirectUri = `${config.publicUrl}/connect/callback`;
+  const { redirectUri } = config;
 
-  app.get('/', async (c) => {
+  app.get('/connect', async (c) => {
     const ticket = c.req.query('ticket') ?? '';
     if (!(await readTicket(config.adminToken, ticket, config.now())))
       throw new ProxyError('forbidden', 'This connect link is invalid or has expired; ask for a new one.');
-    const { url } = oauth.authorizationUrl({
+    const { url } = authorizationUrl({
       authUrl: config.authUrl,
       clientId: config.upstream.clientId,
       redirectUri,
@@ -50,7 +52,7 @@ export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
     return c.redirect(url, 302);
   });
 
-  app.get('/callback', async (c) => {
+  app.get(new URL(redirectUri).pathname, async (c) => {
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');
     const connection = await readTicket(config.adminToken, c.req.query('state') ?? '', config.now());
@@ -62,7 +64,7 @@ export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
     const country = c.req.query('country')?.toLowerCase();
     if (!code || (country !== 'de' && country !== 'pt'))
       throw new ProxyError('invalid_request', 'The callback carries no code or an unknown country.');
-    const { data } = await oauth.exchangeCode({
+    const { data } = await exchangeCode({
       baseUrl: config.upstream.baseUrl,
       clientId: config.upstream.clientId,
       clientSecret: config.upstream.clientSecret,

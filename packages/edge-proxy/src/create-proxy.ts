@@ -116,10 +116,12 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
     app.route('/_proxy', adminRoutes({ adminToken: options.adminToken, storage, broker, now, connectUrl }));
     if (options.connect) {
       app.route(
-        '/connect',
+        '/',
         connectRoutes({
           adminToken: options.adminToken,
-          publicUrl: options.connect.publicUrl.replace(/\/+$/, ''),
+          redirectUri:
+            options.connect.redirectUri ??
+            `${options.connect.publicUrl.replace(/\/+$/, '')}/connect/callback`,
           authUrl: options.connect.authUrl ?? baseUrl,
           scope: options.connect.scope ?? 'full_access',
           upstream: { ...upstream, baseUrl },

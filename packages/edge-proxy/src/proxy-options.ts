@@ -35,6 +35,8 @@ export interface ProxyOptions {
   readonly connect?:
     | {
         readonly publicUrl: string;
+        /** The redirect URI registered at the service (default `{publicUrl}/connect/callback`); served at its path. */
+        readonly redirectUri?: string | undefined;
         readonly authUrl?: string | undefined;
         readonly scope?: 'readonly' | 'full_access' | undefined;
       }

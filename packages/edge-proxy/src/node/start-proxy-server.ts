@@ -30,7 +30,10 @@ export interface ProxyServerOptions
   /** SQLite file for connections, tokens and keys (default `:memory:`). */
   readonly database?: string | undefined;
   /** Turns on `/connect` with `{publicUrl}/connect/callback` as the redirect URI (default: the server's URL). */
-  readonly connect?: boolean | { readonly publicUrl?: string; readonly authUrl?: string } | undefined;
+  readonly connect?:
+    | boolean
+    | { readonly publicUrl?: string; readonly redirectUri?: string; readonly authUrl?: string }
+    | undefined;
 }
 
 /** The keys made for a sandbox's demo business, shown once. */
@@ -172,7 +175,11 @@ export async function startProxyServer(options: ProxyServerOptions = {}): Promis
     adminToken,
     fetch: upstreamFetch,
     connect: wantConnect
-      ? { publicUrl: connectOptions.publicUrl ?? url, authUrl: connectOptions.authUrl }
+      ? {
+          publicUrl: connectOptions.publicUrl ?? url,
+          redirectUri: connectOptions.redirectUri,
+          authUrl: connectOptions.authUrl,
+        }
       : undefined,
   });
   const proxy = app;

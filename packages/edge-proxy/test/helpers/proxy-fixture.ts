@@ -3,7 +3,7 @@
  * through the admin API from tokens the sandbox minted, a read and a write key for each, and every
  * request the proxy sends recorded (the proxy's only way out is this fetch).
  */
-import { createMemoryStorage, createProxy, type ProxyOptions } from '../../src/index.js';
+import { createMemoryStorage, createProxy, type ProxyOptions, type ProxyStorage } from '../../src/index.js';
 import { type MatrixSandbox, matrixSandbox } from './matrix-sandbox.js';
 
 export const ADMIN_TOKEN = 'proxy-admin-token-for-tests';
@@ -21,6 +21,7 @@ export interface Minted {
 
 export interface Fixture {
   readonly app: ReturnType<typeof createProxy>;
+  readonly storage: ProxyStorage;
   readonly sandbox: MatrixSandbox;
   /** `METHOD url` of every request the proxy sent anywhere. */
   readonly sent: string[];
@@ -59,6 +60,7 @@ export async function proxyFixture(
   const sentHeaders: Headers[] = [];
   const logs: string[] = [];
   const [de, pt] = await Promise.all([mint(sandbox, 'de'), mint(sandbox, 'pt')]);
+  const storage = options.storage ?? createMemoryStorage();
   const app = createProxy({
     upstream: {
       baseUrl: options.upstreamUrl ?? sandbox.url,
@@ -66,7 +68,7 @@ export async function proxyFixture(
       clientSecret: de.client_secret,
       signingSecret: de.signing_secret,
     },
-    storage: createMemoryStorage(),
+    storage,
     adminToken: ADMIN_TOKEN,
     fetch: (request) => {
       sent.push(`${request.method} ${request.url}`);
@@ -108,6 +110,7 @@ export async function proxyFixture(
   };
   return {
     app,
+    storage,
     sandbox,
     sent,
     sentHeaders,

@@ -1,0 +1,52 @@
+/**
+ * Plays the business owner's browser on the sandbox's authorization pages with nothing but fetch:
+ * cookies kept by hand, a page's first form submitted with its hidden fields (the CSRF token), and
+ * redirects returned rather than followed.
+ */
+export class Browser {
+  readonly #cookies = new Map<string, string>();
+  readonly #fetch: (request: Request) => Promise<Response>;
+
+  constructor(fetch: (request: Request) => Promise<Response>) {
+    this.#fetch = fetch;
+  }
+
+  async open(url: string, form?: URLSearchParams): Promise<Response> {
+    const headers = new Headers();
+    if (form) headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    if (this.#cookies.size) headers.set('Cookie', [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await this.#fetch(
+      new Request(url, { method: form ? 'POST' : 'GET', headers, body: form ?? null, redirect: 'manual' }),
+    );
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? '';
+      const i = pair.indexOf('=');
+      if (i > 0) this.#cookies.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
+    }
+    return response;
+  }
+
+  submit(pageUrl: string, html: string, fields: Record<string, string>): Promise<Response> {
+    const form = /<form[^>]*\baction="([^"]*)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
+    if (!form) throw new Error(`no form on ${pageUrl}`);
+    const body = new URLSearchParams();
+    for (const [input] of (form[2] ?? '').matchAll(/<input\b[^>]*>/gi)) {
+      const attr = (name: string): string | undefined =>
+        new RegExp(`\\b${name}="([^"]*)"`, 'i').exec(input)?.[1]?.replaceAll('&amp;', '&');
+      const type = attr('type') ?? 'text';
+      const name = attr('name');
+      if (name && (type === 'hidden' || (type === 'radio' && /\bchecked\b/i.test(input))))
+        body.set(name, attr('value') ?? '');
+    }
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    return this.open(new URL((form[1] ?? '').replaceAll('&amp;', '&'), pageUrl).toString(), body);
+  }
+}
+
+/** The absolute URL a redirect points to. */
+export function location(response: Response, from: string): string {
+  const to = response.headers.get('Location');
+  if (!to || response.status < 300 || response.status > 399)
+    throw new Error(`expected a redirect from ${from}, got ${response.status}`);
+  return new URL(to, from).toString();
+}
