@@ -1,11 +1,11 @@
 /** Connect a business with OAuth: authorization URL, callback, code exchange, then a first signed call. */
-import { createClient, createTokenManager, oauth } from '@acctkit/client';
+import { authorizationUrl, createClient, createTokenManager, parseCallback } from '@acctkit/client';
 import { type ExampleEnv, runIfMain } from './sandbox.js';
 
 export async function main(env: ExampleEnv): Promise<{ variant: string; business: string }> {
   const redirectUri = 'http://localhost:3000/callback';
   // 1. Send the user's browser here; keep `state` in their session.
-  const { url, state } = oauth.authorizationUrl({
+  const { url, state } = authorizationUrl({
     authUrl: env.baseUrl,
     clientId: env.clientId,
     redirectUri,
@@ -14,8 +14,9 @@ export async function main(env: ExampleEnv): Promise<{ variant: string; business
   // 2. The user signs in and approves on the service's pages; the service redirects the browser back
   //    to redirectUri. Read the callback.
   const callbackUrl = await env.approve(url, 'pt');
-  const { code, variant } = oauth.parseCallback(callbackUrl, state);
-  // 3. Exchange the code (within 60 seconds); the manager stores and refreshes the tokens.
+  const { code, country, variant } = parseCallback(callbackUrl, state);
+  // 3. Exchange the code (within 60 seconds); the manager stores and refreshes the tokens, and keeps
+  //    the business's country so that a client of the other variant refuses them.
   const tokens = createTokenManager({
     baseUrl: env.baseUrl,
     clientId: env.clientId,
@@ -23,7 +24,7 @@ export async function main(env: ExampleEnv): Promise<{ variant: string; business
     signingSecret: env.signingSecret,
     fetch: env.fetch,
   });
-  const { error } = await tokens.exchangeCode({ code, redirectUri });
+  const { error } = await tokens.exchangeCode({ code, redirectUri, country });
   if (error) throw new Error(`could not connect: ${error.error}`);
   // 4. A client for the variant the callback reported.
   const api = createClient({

@@ -8,18 +8,21 @@ import { REDACTED } from '@acctkit/signer';
  *   ({@link OAuthError}); a refresh that fails with `invalid_grant` means the user must connect again.
  * - `STATE_MISMATCH`: the callback's `state` is not the one sent; do not continue.
  * - `UNKNOWN_COUNTRY`: the callback's `country` maps to no variant this client knows.
+ * - `VARIANT_MISMATCH`: the client's variant is not the one of its tokens' business
+ *   ({@link VariantMismatchError}); nothing was sent.
  * - `NO_TOKENS`: a token manager was asked for credentials before it held any tokens.
  * - `TIMEOUT`: a request got no response within `timeoutMs`.
  * - `NETWORK`: the request could not be sent or the connection failed.
  * - `SIGNING_FAILED`: the request could not be signed (missing credentials, malformed query or body).
  * - `STORE_FAILED`: a token store could not read or write its tokens.
- * - `INVALID_ARGUMENT`: the client was called wrongly (bad option, bad decimal or date string).
+ * - `INVALID_ARGUMENT`: the client was called wrongly (bad or contradictory option, bad decimal).
  */
 export type AccountingErrorCode =
   | 'HTTP_ERROR'
   | 'OAUTH_ERROR'
   | 'STATE_MISMATCH'
   | 'UNKNOWN_COUNTRY'
+  | 'VARIANT_MISMATCH'
   | 'NO_TOKENS'
   | 'TIMEOUT'
   | 'NETWORK'
@@ -66,13 +69,20 @@ const secretFields = [
   'access_token',
   'refresh_token',
   'client_secret',
+  'password',
+  'authorization',
 ];
 
-/** A shallow copy of an error body with every secret-bearing field replaced by `'[redacted]'`. */
+/**
+ * A copy of an error body with every secret-bearing field, at any depth, replaced by `'[redacted]'`.
+ * Anything that is not a plain JSON object or array comes back as it is.
+ */
 export function redactBody(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const field of secretFields) if (field in copy) copy[field] = REDACTED;
+  if (Array.isArray(body)) return body.map(redactBody);
+  if (!body || typeof body !== 'object') return body;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body))
+    copy[key] = secretFields.includes(key) ? REDACTED : redactBody(value);
   return copy;
 }
 
@@ -103,6 +113,7 @@ function describe(body: unknown): string {
  * ```
  */
 export class HttpError extends AccountingError {
+  declare readonly code: 'HTTP_ERROR';
   /** The HTTP status. */
   declare readonly status: number;
   /** The parsed error body, secrets redacted. */
@@ -125,9 +136,9 @@ export class HttpError extends AccountingError {
  *
  * @example
  * ```ts
- * import { OAuthError, oauth } from '@acctkit/client';
+ * import { OAuthError, parseCallback } from '@acctkit/client';
  * try {
- *   oauth.parseCallback(callbackUrl, savedState);
+ *   parseCallback(callbackUrl, savedState);
  * } catch (err) {
  *   if (err instanceof OAuthError && err.error === 'access_denied') {
  *     // the user declined
@@ -136,6 +147,7 @@ export class HttpError extends AccountingError {
  * ```
  */
 export class OAuthError extends AccountingError {
+  declare readonly code: 'OAUTH_ERROR';
   /** The OAuth error code (`access_denied`, `invalid_grant`, …). */
   declare readonly error: string;
   /** The server's description, when it gave one. */
@@ -155,4 +167,91 @@ export class OAuthError extends AccountingError {
     this.description = description;
     this.status = status;
   }
+}
+
+/**
+ * The client's variant is not the one of the business its tokens belong to (a `pt` client over the
+ * tokens of a `de` business): thrown before anything is sent, since every call would be answered with
+ * the other variant's data or refused.
+ *
+ * @example
+ * ```ts
+ * import { VariantMismatchError } from '@acctkit/client';
+ * try {
+ *   await api.GET('/core/v2/business');
+ * } catch (err) {
+ *   if (err instanceof VariantMismatchError) {
+ *     // create the client with variant err.tokenVariant
+ *   }
+ * }
+ * ```
+ */
+export class VariantMismatchError extends AccountingError {
+  declare readonly code: 'VARIANT_MISMATCH';
+  /** The variant the client was created with. */
+  declare readonly variant: string;
+  /** The country of the tokens' business (the callback's `country`), which names its variant. */
+  declare readonly tokenVariant: string;
+
+  constructor(variant: string, tokenVariant: string) {
+    super(
+      'VARIANT_MISMATCH',
+      `The tokens belong to a '${tokenVariant.slice(0, 8)}' business but the client was created with variant '${variant}': create it with variant '${tokenVariant.slice(0, 8)}' (variantFromCountry(country)), or connect a '${variant}' business.`,
+    );
+    this.name = 'VariantMismatchError';
+    this.variant = variant;
+    this.tokenVariant = tokenVariant;
+  }
+}
+
+/** The codes whose errors carry no data beyond the message (plain {@link AccountingError}s). */
+type PlainCode = Exclude<AccountingErrorCode, 'HTTP_ERROR' | 'OAUTH_ERROR' | 'VARIANT_MISMATCH'>;
+
+/**
+ * Every error the client throws, discriminated by `code`: `switch (err.code)` narrows to the subclass
+ * with its data (`HTTP_ERROR` → {@link HttpError} with `status` and `body`, `OAUTH_ERROR` →
+ * {@link OAuthError}, `VARIANT_MISMATCH` → {@link VariantMismatchError}); the other codes are plain
+ * {@link AccountingError}s. A `@acctkit/client/node` connection store's `ConnectionStoreError` is
+ * `STORE_FAILED`.
+ *
+ * @example
+ * ```ts
+ * import { isAccountingError, unwrap } from '@acctkit/client';
+ * try {
+ *   await unwrap(api.GET('/core/v2/business'));
+ * } catch (err) {
+ *   if (!isAccountingError(err)) throw err;
+ *   switch (err.code) {
+ *     case 'HTTP_ERROR':
+ *       console.log(err.status, err.body);
+ *       break;
+ *     case 'OAUTH_ERROR':
+ *       console.log(err.error); // 'invalid_grant': connect the user again
+ *       break;
+ *     default:
+ *       throw err;
+ *   }
+ * }
+ * ```
+ */
+export type AnyAccountingError =
+  | HttpError
+  | OAuthError
+  | VariantMismatchError
+  | { [C in PlainCode]: AccountingError & { readonly code: C } }[PlainCode];
+
+/**
+ * Whether `err` is an error of this package, typed as {@link AnyAccountingError} so that
+ * `switch (err.code)` narrows.
+ *
+ * @param err - Anything caught.
+ * @returns `true` for an {@link AccountingError} or a subclass.
+ * @example
+ * ```ts
+ * import { isAccountingError } from '@acctkit/client';
+ * if (isAccountingError(err) && err.code === 'HTTP_ERROR') console.log(err.status);
+ * ```
+ */
+export function isAccountingError(err: unknown): err is AnyAccountingError {
+  return err instanceof AccountingError;
 }

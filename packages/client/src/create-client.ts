@@ -1,7 +1,6 @@
-import type { Credentials } from '@acctkit/signer';
-import createFetchClient, { type Client, createQuerySerializer } from 'openapi-fetch';
+import { encodeForm } from '@acctkit/signer';
+import createFetchClient, { type Client, createQuerySerializer, type FetchOptions } from 'openapi-fetch';
 import { AccountingError } from './accounting-error.js';
-import { formBody } from './form-body.js';
 import {
   type GetPage,
   type ListItem,
@@ -11,36 +10,25 @@ import {
   paginate,
 } from './paginate.js';
 import { pathSerializer } from './path-serializer.js';
-import type { RetryPolicy } from './retry-delay.js';
-import type { TokenManager } from './token-manager.js';
-import { createTransport, Draft, type Sleep } from './transport.js';
+import { type ClientAuth, createTransport, Draft, type TransportSettings } from './transport.js';
 import { isVariant, type PathsOf, type Variant } from './variant.js';
 
-/** Options of {@link createClient}. */
-export interface ClientOptions<V extends Variant> {
+/** The settings of {@link createClient} besides the authorization: the transport's, plus host and name. */
+export interface ClientSettings<V extends Variant> extends TransportSettings {
   /** `de` (Variant A) or `pt` (Variant B): the callback's `country` tells which (`variantFromCountry`). */
   readonly variant: V;
-  /** The API host, for example `https://api.accounting.example`. */
+  /** The API host, for example `https://api.accounting.example`, or the acctkit signing proxy's URL. */
   readonly baseUrl: string;
-  /** Fixed signing secret and access token. Give this or `tokens`. */
-  readonly credentials?: Credentials | undefined;
-  /** A token manager that keeps the access token fresh. Give this or `credentials`. */
-  readonly tokens?: TokenManager | undefined;
   /** Your application's name, sent as `User-Agent` (the service requires one). */
   readonly userAgent: string;
-  /** The fetch to send with (default: the global `fetch`); for tests, `(req) => sandbox.fetch(req)`. */
-  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
-  /** Retries of 429 and 503 for GET, PUT and DELETE (default 3 attempts); `false` turns them off. */
-  readonly retry?: RetryPolicy | false | undefined;
-  /** Per-attempt timeout in ms until the response headers arrive (default 0: none, as `fetch`). */
-  readonly timeoutMs?: number | undefined;
-  /** The clock in epoch ms, for `Retry-After` dates (default `Date.now`). */
-  readonly now?: (() => number) | undefined;
-  /** Random numbers in [0, 1) for backoff jitter (default `Math.random`). */
-  readonly random?: (() => number) | undefined;
-  /** How to wait between attempts (default `setTimeout`, aborted by the request's signal). */
-  readonly sleep?: Sleep | undefined;
 }
+
+/**
+ * Options of {@link createClient}: the settings and exactly one of `credentials` (fixed signing secret
+ * and access token), `tokens` (a token manager) or `proxyKey` (a key of the acctkit signing proxy,
+ * which signs for you; give the proxy's URL as `baseUrl`).
+ */
+export type ClientOptions<V extends Variant> = ClientSettings<V> & ClientAuth;
 
 /** The typed client of one variant: openapi-fetch's `GET`/`POST`/`PUT`/`DELETE`, plus paging. */
 export interface VariantClient<V extends Variant> extends Client<PathsOf<V>, 'application/json'> {
@@ -61,12 +49,37 @@ export interface VariantClient<V extends Variant> extends Client<PathsOf<V>, 'ap
 /** A client of `V`; for the union `Variant` a union you narrow with `api.variant === 'de'`. */
 export type AccountingClient<V extends Variant = Variant> = V extends Variant ? VariantClient<V> : never;
 
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+
+type Call = (url: string, init?: FetchOptions<unknown> & { middleware?: unknown[] }) => Promise<unknown>;
+
+const invalid = (message: string, cause?: unknown): AccountingError =>
+  new AccountingError('INVALID_ARGUMENT', message, { cause });
+
+/** The signer's form encoding of a body (openapi-fetch calls it only with one); a misuse is ours to report. */
+function formBody(body: unknown): string {
+  try {
+    return encodeForm(body as object);
+  } catch (cause) {
+    throw invalid(
+      'The body holds a value with no form representation (a Date, Map, function or symbol): send strings, numbers, booleans, plain objects and arrays.',
+      cause,
+    );
+  }
+}
+
 /**
- * Creates a typed, signing client for one variant. Every request is signed with a fresh nonce per
- * attempt; bodies are nested objects sent as `resource[field]` form keys; calls resolve to
- * `{ data, error, response }` and throw only for misuse or transport failure.
+ * Creates a typed client for one variant. With `credentials` or `tokens` every request is signed with
+ * a fresh nonce per attempt; with `proxyKey` it carries the key and the proxy signs. Bodies are nested
+ * objects sent as `resource[field]` form keys; calls resolve to `{ data, error, response }` (error
+ * bodies with secrets redacted) and throw only for misuse or transport failure.
  *
- * @param options - Variant, host, credentials or token manager, user agent, fetch, retries, timeout.
+ * openapi-fetch middleware (`api.use(...)`, or a call's `middleware` option) receives real `Request`
+ * objects, before signing: a middleware may change headers, return `new Request(...)` or read
+ * `request.clone()`, and what it sends on is what is signed. Without middleware no `Request` is built
+ * until the signed one is sent.
+ *
+ * @param options - Variant, host, one of credentials, tokens or proxyKey, user agent, fetch, retries, timeout.
  * @returns The client.
  * @throws AccountingError `INVALID_ARGUMENT` for a missing or contradictory option.
  * @example
@@ -86,13 +99,18 @@ export type AccountingClient<V extends Variant = Variant> = V extends Variant ? 
  */
 export function createClient<V extends Variant>(options: ClientOptions<V>): AccountingClient<V> {
   if (!isVariant(options.variant))
-    throw new AccountingError('INVALID_ARGUMENT', "variant must be 'de' or 'pt' (variantFromCountry).");
+    throw invalid("variant must be 'de' or 'pt': use variantFromCountry(country).");
   if (!options.baseUrl || !/^https?:\/\//i.test(options.baseUrl))
-    throw new AccountingError('INVALID_ARGUMENT', 'baseUrl must be an absolute http(s) URL.');
-  if (!options.credentials === !options.tokens)
-    throw new AccountingError('INVALID_ARGUMENT', 'Give exactly one of credentials and tokens.');
+    throw invalid('baseUrl must be an absolute http(s) URL, such as https://api.accounting.example.');
+  const given = [options.credentials, options.tokens, options.proxyKey].filter((v) => v !== undefined);
+  if (given.length !== 1)
+    throw invalid(
+      'Give exactly one of credentials, tokens and proxyKey: a proxy key replaces the signing credentials.',
+    );
+  if (options.proxyKey !== undefined && (typeof options.proxyKey !== 'string' || !options.proxyKey.trim()))
+    throw invalid('proxyKey must be the key the signing proxy issued (ak_…).');
   if (!options.userAgent)
-    throw new AccountingError('INVALID_ARGUMENT', "userAgent is required: your application's name.");
+    throw invalid("userAgent is required: your application's name, such as my-app/1.0.");
 
   const client = createFetchClient<PathsOf<V>, 'application/json'>({
     baseUrl: options.baseUrl,
@@ -104,6 +122,26 @@ export function createClient<V extends Variant>(options: ClientOptions<V>): Acco
     // Built once here: given as options, openapi-fetch would build it again on every call.
     querySerializer: createQuerySerializer({ object: { style: 'form', explode: true } }),
   });
+  // Middleware gets real Requests: once `use()` has registered one for every call, else for a call
+  // that brings its own. Otherwise calls go straight to openapi-fetch with the cheap Draft.
+  let middleware = false;
+  const real = { Request };
+  const methods = client as unknown as Record<string, Call>;
+  for (const method of METHODS) {
+    const call = methods[method] as Call;
+    methods[method] = (url, init) => call(url, middleware || init?.middleware ? { ...init, ...real } : init);
+  }
+  const request = client.request as unknown as (method: string, url: string, init?: object) => unknown;
+  const use = client.use;
+  Object.assign(client, {
+    request: (method: string, url: string, init?: { middleware?: unknown[] }) =>
+      request(method, url, middleware || init?.middleware ? { ...init, ...real } : init),
+    use: (...m: Parameters<typeof use>) => {
+      middleware = true;
+      use(...m);
+    },
+  });
+
   type Init = Parameters<typeof paginate>[2];
   const pages = (
     path: string,

@@ -1,22 +1,25 @@
 // Everything exported from this file is public API; everything else is internal.
+export { dmyToIso, isoToDmy, isValidIsoDate, parseDmyDate, parseIsoDate } from '@acctkit/openapi/formats';
 export {
   AccountingError,
   type AccountingErrorCode,
+  type AnyAccountingError,
   HttpError,
+  isAccountingError,
   OAuthError,
+  VariantMismatchError,
 } from './accounting-error.js';
 export {
   type AccountingClient,
   type ClientOptions,
+  type ClientSettings,
   createClient,
   type VariantClient,
 } from './create-client.js';
-export { dmyToIso, isoToDmy, isValidIsoDate } from './dates.js';
 export { addDecimals, compareDecimals, isDecimal, sumDecimals } from './decimal.js';
 export { type Diagnosis, diagnosesOf } from './diagnoses.js';
-export { formBody } from './form-body.js';
 export { type AuthorizationUrlOptions, authorizationUrl } from './oauth/authorization-url.js';
-export { exchangeCode, oauth, refresh } from './oauth/index.js';
+export { exchangeCode, refresh } from './oauth/exchange-code.js';
 export { type CallbackResult, parseCallback } from './oauth/parse-callback.js';
 export type {
   TokenEndpointOptions,
@@ -33,6 +36,6 @@ export {
   toTokenSet,
 } from './token-manager.js';
 export { createMemoryTokenStore, type TokenSet, type TokenStore } from './token-store.js';
-export type { Sleep } from './transport.js';
+export type { ClientAuth, Sleep, TransportSettings } from './transport.js';
 export { type CallResult, unwrap } from './unwrap.js';
 export { type PathsOf, type Variant, variantFromCountry } from './variant.js';

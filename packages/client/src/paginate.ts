@@ -1,6 +1,6 @@
 import type { FetchOptions } from 'openapi-fetch';
 import { AccountingError, HttpError } from './accounting-error.js';
-import { requestLine } from './transport.js';
+import { requestLine } from './request-line.js';
 
 /** Options of `paginate()` and `listAll()`. */
 export interface PaginateOptions {

@@ -1,6 +1,6 @@
 import type { Credentials } from '@acctkit/signer';
 import { AccountingError, OAuthError } from './accounting-error.js';
-import { exchangeCode, refresh } from './oauth/index.js';
+import { exchangeCode, refresh } from './oauth/exchange-code.js';
 import type { TokenEndpointOptions, TokenResponse, TokenResult } from './oauth/token-request.js';
 import { createMemoryTokenStore, type TokenSet, type TokenStore } from './token-store.js';
 
@@ -22,19 +22,26 @@ export interface TokenManagerOptions extends TokenEndpointOptions {
 export interface TokenManager {
   /**
    * Credentials for the next request: the current access token, refreshed first when it expires
-   * within `refreshMarginMs`.
+   * within `refreshMarginMs`, and the country of its business when known.
    */
-  credentials(): Promise<Credentials>;
+  credentials(): Promise<Credentials & { readonly country?: string | undefined }>;
   /**
    * Refreshes now. Concurrent callers share one refresh. With `rejected` (the access token the server
    * just refused), nothing is refreshed when the tokens have already moved on past it.
    */
   refresh(options?: { readonly rejected?: string | undefined }): Promise<TokenSet>;
-  /** Exchanges an authorization code and stores the tokens. */
-  exchangeCode(options: { readonly code: string; readonly redirectUri: string }): Promise<TokenResult>;
+  /**
+   * Exchanges an authorization code and stores the tokens, with the callback's `country` (give it:
+   * the client then refuses to use the tokens for the other variant).
+   */
+  exchangeCode(options: {
+    readonly code: string;
+    readonly redirectUri: string;
+    readonly country?: string | undefined;
+  }): Promise<TokenResult>;
   /** The current tokens, or `undefined` before any are known. */
   tokens(): Promise<TokenSet | undefined>;
-  /** Stores new tokens (for example from your own `oauth.exchangeCode`). */
+  /** Stores new tokens (for example from your own `exchangeCode`, with `country` from the callback). */
   setTokens(tokens: TokenSet): Promise<void>;
 }
 
@@ -43,20 +50,22 @@ export interface TokenManager {
  *
  * @param response - The token endpoint's success body.
  * @param now - The time it was received, in epoch ms (default `Date.now()`).
+ * @param country - The business's country from the authorization callback (kept through refreshes).
  * @returns The token set.
  * @example
  * ```ts
- * import { oauth, toTokenSet } from '@acctkit/client';
- * const { data } = await oauth.refresh({ baseUrl, clientId, clientSecret, refreshToken });
- * if (data) await store.set(toTokenSet(data));
+ * import { refresh, toTokenSet } from '@acctkit/client';
+ * const { data } = await refresh({ baseUrl, clientId, clientSecret, refreshToken });
+ * if (data) await store.set(toTokenSet(data, Date.now(), 'de'));
  * ```
  */
-export function toTokenSet(response: TokenResponse, now: number = Date.now()): TokenSet {
+export function toTokenSet(response: TokenResponse, now: number = Date.now(), country?: string): TokenSet {
   return {
     accessToken: response.access_token,
     refreshToken: response.refresh_token,
     expiresAt: now + response.expires_in * 1000,
     scope: response.scope,
+    ...(country === undefined ? {} : { country: country.toLowerCase() }),
   };
 }
 
@@ -70,8 +79,9 @@ export function toTokenSet(response: TokenResponse, now: number = Date.now()): T
  * ```ts
  * import { createClient, createTokenManager } from '@acctkit/client';
  * const tokens = createTokenManager({ baseUrl, clientId, clientSecret, signingSecret });
- * await tokens.exchangeCode({ code, redirectUri });
- * const api = createClient({ variant: 'de', baseUrl, tokens, userAgent: 'my-app/1.0' });
+ * const { code, country, variant } = parseCallback(callbackUrl, savedState);
+ * await tokens.exchangeCode({ code, redirectUri, country });
+ * const api = createClient({ variant, baseUrl, tokens, userAgent: 'my-app/1.0' });
  * ```
  */
 export function createTokenManager(options: TokenManagerOptions): TokenManager {
@@ -104,7 +114,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     inflight ??= (async () => {
       const { data, error, response } = await refresh({ ...options, refreshToken: from.refreshToken });
       if (!data) throw new OAuthError(error.error, error.error_description, response.status);
-      const next = toTokenSet(data, now());
+      const next = toTokenSet(data, now(), from.country);
       await save(next);
       return next;
     })().finally(() => {
@@ -127,7 +137,11 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     async credentials() {
       let tokens = inflight ? await inflight : await required();
       if (tokens.expiresAt - margin <= now()) tokens = await doRefresh(tokens);
-      return { signingSecret: options.signingSecret, accessToken: tokens.accessToken };
+      return {
+        signingSecret: options.signingSecret,
+        accessToken: tokens.accessToken,
+        country: tokens.country,
+      };
     },
     async refresh(opts) {
       if (inflight) return inflight;
@@ -137,7 +151,7 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     },
     async exchangeCode(opts) {
       const result = await exchangeCode({ ...options, ...opts });
-      if (result.data) await save(toTokenSet(result.data, now()));
+      if (result.data) await save(toTokenSet(result.data, now(), opts.country));
       return result;
     },
     tokens: load,

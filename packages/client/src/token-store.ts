@@ -8,6 +8,12 @@ export interface TokenSet {
   readonly expiresAt: number;
   /** Granted scope (`readonly` or `full_access`). */
   readonly scope?: string | undefined;
+  /**
+   * The business's two-letter country from the authorization callback, lower case (`de`, `pt`): the
+   * variant of every call made with these tokens. A client of another variant refuses them
+   * (`VARIANT_MISMATCH`) before sending anything. Kept through refreshes.
+   */
+  readonly country?: string | undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { HttpError } from './accounting-error.js';
-import { requestLine } from './transport.js';
+import { requestLine } from './request-line.js';
 
 /** The shape every client call resolves to. */
 export interface CallResult {

@@ -1,13 +1,20 @@
 /**
  * The whole authorization code flow against the sandbox's real pages (authorize,
- * receiveAuthorizationResult, requestToken, getBusiness): the URL from `oauth.authorizationUrl`, the
+ * receiveAuthorizationResult, requestToken, getBusiness): the URL from `authorizationUrl`, the
  * sign-in form, the business chooser and consent page with their CSRF tokens and session cookie (kept
  * by hand), the redirect back, `parseCallback`, `exchangeCode`, then a signed call with the tokens.
  */
 import { DEMO_BUSINESS_IDS, DEMO_CLIENT, DEMO_USERS, type Sandbox } from '@acctkit/sandbox';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Browser, location } from '../examples/browser.js';
-import { createClient, createTokenManager, OAuthError, oauth } from '../src/index.js';
+import {
+  authorizationUrl,
+  createClient,
+  createTokenManager,
+  exchangeCode,
+  OAuthError,
+  parseCallback,
+} from '../src/index.js';
 import { BASE_URL, startSandbox } from './helpers/sandbox.js';
 
 const redirectUri = DEMO_CLIENT.redirectUris[0];
@@ -43,7 +50,7 @@ async function signIn(url: string, email: string): Promise<{ consentUrl: string;
 
 describe('authorize → receiveAuthorizationResult → requestToken, on the real pages', () => {
   it('sign in, approve, follow the redirect, parseCallback, exchangeCode, then a signed getBusiness', async () => {
-    const { url, state } = oauth.authorizationUrl({
+    const { url, state } = authorizationUrl({
       authUrl: BASE_URL,
       clientId: DEMO_CLIENT.clientId,
       redirectUri,
@@ -56,7 +63,7 @@ describe('authorize → receiveAuthorizationResult → requestToken, on the real
     const callbackUrl = location(approved, consentUrl);
     expect(callbackUrl.startsWith(`${redirectUri}?`)).toBe(true);
 
-    const { code, variant } = oauth.parseCallback(callbackUrl, state);
+    const { code, variant } = parseCallback(callbackUrl, state);
     expect(variant).toBe('de');
     const tokens = createTokenManager({
       baseUrl: BASE_URL,
@@ -82,7 +89,7 @@ describe('authorize → receiveAuthorizationResult → requestToken, on the real
     expect(response.status).toBe(200);
     expect(data?.name).toBeTruthy();
     // The code is single-use: a second exchange is refused.
-    const again = await oauth.exchangeCode({
+    const again = await exchangeCode({
       baseUrl: BASE_URL,
       clientId: DEMO_CLIENT.clientId,
       clientSecret: DEMO_CLIENT.clientSecret,
@@ -94,7 +101,7 @@ describe('authorize → receiveAuthorizationResult → requestToken, on the real
   });
 
   it('a user with two businesses chooses the pt one: the callback reports country pt, the client is Variant B', async () => {
-    const { url, state } = oauth.authorizationUrl({
+    const { url, state } = authorizationUrl({
       authUrl: BASE_URL,
       clientId: DEMO_CLIENT.clientId,
       redirectUri,
@@ -106,9 +113,9 @@ describe('authorize → receiveAuthorizationResult → requestToken, on the real
       business_id: String(DEMO_BUSINESS_IDS.pt),
       decision: 'approve',
     });
-    const { code, country, variant } = oauth.parseCallback(location(approved, consentUrl), state);
+    const { code, country, variant } = parseCallback(location(approved, consentUrl), state);
     expect({ country, variant }).toEqual({ country: 'pt', variant: 'pt' });
-    const { data, error } = await oauth.exchangeCode({
+    const { data, error } = await exchangeCode({
       baseUrl: BASE_URL,
       clientId: DEMO_CLIENT.clientId,
       clientSecret: DEMO_CLIENT.clientSecret,
@@ -136,7 +143,7 @@ describe('authorize → receiveAuthorizationResult → requestToken, on the real
   });
 
   it('deny: the redirect carries error=access_denied and parseCallback throws OAuthError', async () => {
-    const { url, state } = oauth.authorizationUrl({
+    const { url, state } = authorizationUrl({
       authUrl: BASE_URL,
       clientId: DEMO_CLIENT.clientId,
       redirectUri,
@@ -147,18 +154,18 @@ describe('authorize → receiveAuthorizationResult → requestToken, on the real
     expect(new URL(callbackUrl).searchParams.get('code')).toBeNull();
     let err: unknown;
     try {
-      oauth.parseCallback(callbackUrl, state);
+      parseCallback(callbackUrl, state);
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(OAuthError);
     expect(err).toMatchObject({ code: 'OAUTH_ERROR', error: 'access_denied' });
     // The state is checked first: the same denial for another session is a state mismatch.
-    expect(() => oauth.parseCallback(callbackUrl, `${state}x`)).toThrow(/state/);
+    expect(() => parseCallback(callbackUrl, `${state}x`)).toThrow(/state/);
   });
 
   it('a wrong password shows the sign-in page again, with no redirect', async () => {
-    const { url } = oauth.authorizationUrl({
+    const { url } = authorizationUrl({
       authUrl: BASE_URL,
       clientId: DEMO_CLIENT.clientId,
       redirectUri,

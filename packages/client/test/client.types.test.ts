@@ -1,14 +1,22 @@
 /** Type-level behaviour: per-variant request and response types; the wrong variant's fields do not compile. */
+
+import type { AnySignerError } from '@acctkit/signer';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type AccountingClient,
+  type AnyAccountingError,
   createClient,
+  createTokenManager,
   type Diagnosis,
   diagnosesOf,
+  type HttpError,
+  isAccountingError,
   type ListItem,
+  type OAuthError,
   type PathsOf,
   unwrap,
   type Variant,
+  type VariantMismatchError,
 } from '../src/index.js';
 
 declare const de: AccountingClient<'de'>;
@@ -121,5 +129,58 @@ describe('variant types', () => {
     const api = {} as AccountingClient<Variant>;
     if (api.variant === 'de') expectTypeOf(api).toEqualTypeOf<AccountingClient<'de'>>();
     else expectTypeOf(api).toEqualTypeOf<AccountingClient<'pt'>>();
+  });
+});
+
+describe('options and errors', () => {
+  it('takes exactly one of credentials, tokens and proxyKey', () => {
+    const base = { variant: 'de' as const, baseUrl: 'https://h', userAgent: 'a/1' };
+    const credentials = { accessToken: 'a', signingSecret: 's' };
+    const tokens = createTokenManager({
+      baseUrl: 'https://h',
+      clientId: 'c',
+      clientSecret: 'x',
+      signingSecret: 's',
+    });
+    expectTypeOf(createClient({ ...base, proxyKey: 'ak_1' })).toEqualTypeOf<AccountingClient<'de'>>();
+    void (() => createClient({ ...base, credentials }));
+    void (() => createClient({ ...base, tokens }));
+    // @ts-expect-error -- a proxy key replaces the signing credentials
+    void (() => createClient({ ...base, proxyKey: 'ak_1', credentials }));
+    // @ts-expect-error -- the proxy holds the tokens
+    void (() => createClient({ ...base, proxyKey: 'ak_1', tokens }));
+    // @ts-expect-error -- fixed credentials or a token manager, not both
+    void (() => createClient({ ...base, credentials, tokens }));
+    // @ts-expect-error -- one of them is required
+    void (() => createClient(base));
+  });
+
+  it('switch (err.code) narrows AnyAccountingError to the subclass with its data', () => {
+    const err = {} as AnyAccountingError;
+    switch (err.code) {
+      case 'HTTP_ERROR':
+        expectTypeOf(err).toEqualTypeOf<HttpError>();
+        expectTypeOf(err.status).toEqualTypeOf<number>();
+        break;
+      case 'OAUTH_ERROR':
+        expectTypeOf(err).toEqualTypeOf<OAuthError>();
+        expectTypeOf(err.error).toEqualTypeOf<string>();
+        break;
+      case 'VARIANT_MISMATCH':
+        expectTypeOf(err).toEqualTypeOf<VariantMismatchError>();
+        expectTypeOf(err.tokenVariant).toEqualTypeOf<string>();
+        break;
+      case 'TIMEOUT':
+        // @ts-expect-error -- a plain AccountingError carries no status
+        void err.status;
+        break;
+    }
+    const caught: unknown = err;
+    if (isAccountingError(caught)) expectTypeOf(caught).toEqualTypeOf<AnyAccountingError>();
+  });
+
+  it('switch (err.code) narrows AnySignerError by code', () => {
+    const err = {} as AnySignerError;
+    if (err.code === 'INVALID_BODY') expectTypeOf(err.code).toEqualTypeOf<'INVALID_BODY'>();
   });
 });

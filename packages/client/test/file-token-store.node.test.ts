@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AccountingError, createClient, createTokenManager } from '../src/index.js';
 import { createFileTokenStore } from '../src/node/index.js';
 
 let dir: string;
@@ -17,6 +18,7 @@ const tokens = {
   refreshToken: 'r'.repeat(40),
   expiresAt: 1_700_000_000_000,
   scope: 'full_access',
+  country: 'pt',
 };
 
 describe('createFileTokenStore (@acctkit/client/node)', () => {
@@ -54,5 +56,33 @@ describe('createFileTokenStore (@acctkit/client/node)', () => {
     await writeFile(path, JSON.stringify({ secret: 'do-not-echo' }));
     await expect(createFileTokenStore(path).get()).rejects.toMatchObject({ code: 'STORE_FAILED' });
     await expect(createFileTokenStore(path).get()).rejects.not.toThrow(/do-not-echo/);
+  });
+
+  it('keeps the country: a de client over the stored tokens of a pt business sends nothing', async () => {
+    const path = join(dir, 'tokens.json');
+    await createFileTokenStore(path).set({ ...tokens, expiresAt: Date.now() + 3_600_000 });
+    // A later process: a new manager over the same file.
+    const manager = createTokenManager({
+      baseUrl: 'https://api.example.test',
+      clientId: 'c',
+      clientSecret: 'x',
+      signingSecret: 's',
+      store: createFileTokenStore(path),
+    });
+    expect((await manager.tokens())?.country).toBe('pt');
+    let sent = 0;
+    const api = createClient({
+      variant: 'de',
+      baseUrl: 'https://api.example.test',
+      tokens: manager,
+      userAgent: 'a/1',
+      fetch: async () => {
+        sent++;
+        return new Response(null, { status: 204 });
+      },
+    });
+    await expect(api.GET('/core/v2/business')).rejects.toMatchObject({ code: 'VARIANT_MISMATCH' });
+    await expect(api.GET('/core/v2/business')).rejects.toBeInstanceOf(AccountingError);
+    expect(sent).toBe(0);
   });
 });

@@ -1,34 +1,61 @@
+/** Request bodies: the client sends exactly the signer's `encodeForm` of the body, and refuses what has no form. */
+import { encodeForm, verify } from '@acctkit/signer';
 import { describe, expect, it } from 'vitest';
-import { AccountingError, formBody } from '../src/index.js';
+import { AccountingError, createClient } from '../src/index.js';
 
-describe('formBody (resource[field] form keys)', () => {
-  it('nests objects into bracketed keys and percent-encodes by RFC 3986', () => {
-    expect(
-      formBody({ contact: { name: 'My Customer', contact_type_id: 1, main_address: { town: 'Köln' } } }),
-    ).toBe(
-      'contact%5Bname%5D=My%20Customer&contact%5Bcontact_type_id%5D=1&contact%5Bmain_address%5D%5Btown%5D=K%C3%B6ln',
-    );
+const credentials = { accessToken: 'token-123', signingSecret: 'secret-456' };
+
+function client(sent: Request[]) {
+  return createClient({
+    variant: 'de',
+    baseUrl: 'https://api.example.test',
+    credentials,
+    userAgent: 'a/1',
+    fetch: async (request) => {
+      sent.push(request);
+      return Response.json({}, { status: 201 });
+    },
+  });
+}
+
+describe('request bodies (resource[field] form keys)', () => {
+  it('are the signer’s encodeForm of the body, signed as sent', async () => {
+    const sent: Request[] = [];
+    const body = {
+      contact: { contact_type_id: 1 as const, name: 'Ann + Bob & Co', main_address: { town: 'Köln' } },
+    };
+    await client(sent).POST('/accounts/v2/contacts', { body });
+    const request = sent[0] as Request;
+    expect(await request.clone().text()).toBe(encodeForm(body));
+    expect((await verify(request, { signingSecret: 'secret-456' })).valid).toBe(true);
   });
 
-  it('indexes arrays and leaves out null and undefined, keeping empty strings, 0 and false', () => {
-    expect(formBody({ a: [1, { b: 'x' }], n: null, u: undefined, e: '', z: 0, f: false })).toBe(
-      'a%5B0%5D=1&a%5B1%5D%5Bb%5D=x&e=&z=0&f=false',
-    );
+  it('leave out null and undefined and keep 0, false and empty strings', async () => {
+    const sent: Request[] = [];
+    await client(sent).PUT('/accounts/v2/contacts/{id}', {
+      params: { path: { id: 1 } },
+      body: {
+        contact: {
+          name: '',
+          notes: undefined as unknown as string,
+          email: null as unknown as string,
+          tax_rate_id: 0,
+        },
+      },
+    });
+    expect(await (sent[0] as Request).text()).toBe('contact%5Bname%5D=&contact%5Btax_rate_id%5D=0');
   });
 
-  it('encodes + & = * ~ so they survive the round trip', () => {
-    expect(formBody({ q: 'a+b&c=d*e~f' })).toBe('q=a%2Bb%26c%3Dd%2Ae~f');
-    expect(new URLSearchParams(formBody({ q: 'a+b&c=d' })).get('q')).toBe('a+b&c=d');
-  });
-
-  it('passes strings and URLSearchParams through', () => {
-    expect(formBody('a=1')).toBe('a=1');
-    expect(formBody(new URLSearchParams({ a: 'b c' }))).toBe('a=b+c');
-  });
-
-  it('rejects values with no form representation', () => {
-    expect(() => formBody({ date: new Date(0) })).toThrow(AccountingError);
-    expect(() => formBody({ n: Number.NaN })).toThrow(/form field/);
-    expect(() => formBody([1])).toThrow(AccountingError);
+  it('a value with no form representation is INVALID_ARGUMENT, and nothing is sent', async () => {
+    const sent: Request[] = [];
+    const err = await client(sent)
+      .POST('/accounts/v2/contacts', {
+        body: { contact: { contact_type_id: 1, name: new Date(0) as unknown as string } },
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AccountingError);
+    expect(err).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect((err as Error).message).toMatch(/strings, numbers, booleans/);
+    expect(sent).toHaveLength(0);
   });
 });

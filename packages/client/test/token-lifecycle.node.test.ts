@@ -3,22 +3,23 @@
  * exchange, rotation, refresh before expiry, a 401 mid-flight, 20 concurrent calls sharing one
  * refresh, persistence through a TokenStore, and a revoked grant.
  */
-import { DEMO_BUSINESS_IDS, type Sandbox } from '@acctkit/sandbox';
-import { createNonce } from '@acctkit/signer';
+import type { Sandbox } from '@acctkit/sandbox';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   AccountingError,
+  type AnyAccountingError,
   createClient,
   createMemoryTokenStore,
   createTokenManager,
+  exchangeCode,
   OAuthError,
-  oauth,
+  refresh,
   type TokenManagerOptions,
   type TokenSet,
   type TokenStore,
   toTokenSet,
 } from '../src/index.js';
-import { advanceClock, BASE_URL, type Minted, mint, startSandbox } from './helpers/sandbox.js';
+import { admin, advanceClock, BASE_URL, type Minted, mint, startSandbox } from './helpers/sandbox.js';
 
 const REDIRECT_URI = 'http://localhost:3000/callback';
 /** The sandbox's clock stands still at T0 unless the admin API advances it. */
@@ -28,6 +29,8 @@ let sandbox: Sandbox;
 let minted: Minted;
 /** Requests that reached the token endpoint. */
 let tokenRequests: number;
+/** The sandbox's now: T0 plus every advance. */
+let clock: number;
 const sandboxFetch = (request: Request): Promise<Response> => {
   if (new URL(request.url).pathname === '/oauth2/token') tokenRequests++;
   return sandbox.fetch(request);
@@ -37,25 +40,26 @@ beforeEach(async () => {
   sandbox = startSandbox({ clock: () => T0 });
   minted = await mint(sandbox, 'de');
   tokenRequests = 0;
+  clock = T0;
 });
 afterEach(() => sandbox.close());
 
-/**
- * Issues an authorization code as the sandbox's consent page would. The sandbox's `authorize` pages
- * are not built yet, so the code is stored through its public `state` directly.
- */
-function issueCode(business: 'de' | 'pt' = 'de'): string {
-  const code = createNonce();
-  const businessId = DEMO_BUSINESS_IDS[business];
-  sandbox.state.directory.createCode(code, {
-    clientId: minted.client_id,
-    redirectUri: REDIRECT_URI,
-    userId: sandbox.state.directory.ownerOf(businessId) ?? 0,
-    businessId,
+/** Issues an authorization code through the admin API, as the consent page does when the owner approves. */
+async function issueCode(business: 'de' | 'pt' = 'de'): Promise<string> {
+  const issued = (await admin(sandbox, 'codes', {
+    business,
+    client_id: minted.client_id,
+    redirect_uri: REDIRECT_URI,
     scope: 'full_access',
-    expiresAt: sandbox.state.clock.now() + 60_000,
-  });
-  return code;
+  })) as { code: string; country: string };
+  expect(issued.country).toBe(business);
+  return issued.code;
+}
+
+/** Moves the sandbox clock forward and keeps `clock` (what the sandbox reads as now) in step. */
+async function advance(seconds: number): Promise<void> {
+  const moved = (await advanceClock(sandbox, seconds)) as { offset_seconds: number };
+  clock = T0 + moved.offset_seconds * 1000;
 }
 
 function registration(): Omit<TokenManagerOptions, 'tokens' | 'store'> {
@@ -65,7 +69,7 @@ function registration(): Omit<TokenManagerOptions, 'tokens' | 'store'> {
     clientSecret: minted.client_secret,
     signingSecret: minted.signing_secret,
     fetch: sandboxFetch,
-    now: () => sandbox.state.clock.now(),
+    now: () => clock,
   };
 }
 
@@ -73,49 +77,49 @@ function mintedTokens(): TokenSet {
   return {
     accessToken: minted.access_token,
     refreshToken: minted.refresh_token,
-    expiresAt: sandbox.state.clock.now() + minted.expires_in * 1000,
+    expiresAt: clock + minted.expires_in * 1000,
   };
 }
 
-describe('requestToken through oauth.exchangeCode and oauth.refresh', () => {
+describe('requestToken through exchangeCode and refresh', () => {
   it('requestToken: exchanges a code for tokens; a second use of the code is invalid_grant', async () => {
-    const code = issueCode();
+    const code = await issueCode();
     const options = { ...registration(), code, redirectUri: REDIRECT_URI };
-    const first = await oauth.exchangeCode(options);
+    const first = await exchangeCode(options);
     expect(first.response.status).toBe(200);
     expect(first.data).toMatchObject({ token_type: 'Bearer', scope: 'full_access', expires_in: 3600 });
-    const again = await oauth.exchangeCode(options);
+    const again = await exchangeCode(options);
     expect(again.response.status).toBe(400);
     expect(again.error?.error).toBe('invalid_grant');
   });
 
   it('requestToken: a wrong client_secret is invalid_client, a wrong redirect_uri invalid_grant', async () => {
-    const wrongSecret = await oauth.exchangeCode({
+    const wrongSecret = await exchangeCode({
       ...registration(),
       clientSecret: 'wrong',
-      code: issueCode(),
+      code: await issueCode(),
       redirectUri: REDIRECT_URI,
     });
     expect(wrongSecret.error?.error).toBe('invalid_client');
-    const wrongRedirect = await oauth.exchangeCode({
+    const wrongRedirect = await exchangeCode({
       ...registration(),
-      code: issueCode(),
+      code: await issueCode(),
       redirectUri: 'http://localhost:8080/callback',
     });
     expect(wrongRedirect.error?.error).toBe('invalid_grant');
   });
 
   it('requestToken: a refresh rotates both tokens; the old refresh token is then invalid_grant', async () => {
-    const rotated = await oauth.refresh({ ...registration(), refreshToken: minted.refresh_token });
+    const rotated = await refresh({ ...registration(), refreshToken: minted.refresh_token });
     expect(rotated.data?.access_token).not.toBe(minted.access_token);
     expect(rotated.data?.refresh_token).not.toBe(minted.refresh_token);
-    const stale = await oauth.refresh({ ...registration(), refreshToken: minted.refresh_token });
+    const stale = await refresh({ ...registration(), refreshToken: minted.refresh_token });
     expect(stale.error).toMatchObject({ error: 'invalid_grant' });
   });
 
   it('requestToken: TokenManager.exchangeCode stores the tokens; the client then works (getBusiness)', async () => {
     const tokens = createTokenManager(registration());
-    const { data } = await tokens.exchangeCode({ code: issueCode('pt'), redirectUri: REDIRECT_URI });
+    const { data } = await tokens.exchangeCode({ code: await issueCode('pt'), redirectUri: REDIRECT_URI });
     expect((await tokens.tokens())?.accessToken).toBe(data?.access_token);
     const api = createClient({
       variant: 'pt',
@@ -149,12 +153,12 @@ describe('TokenManager with the client', () => {
     });
     expect((await api.GET('/core/v2/business')).response.status).toBe(200);
     expect(tokenRequests).toBe(0);
-    await advanceClock(sandbox, 3600 - 30);
+    await advance(3600 - 30);
     expect((await api.GET('/core/v2/business')).response.status).toBe(200);
     expect(tokenRequests).toBe(1);
     expect(writes).toHaveLength(1);
     expect(writes[0]?.accessToken).not.toBe(minted.access_token);
-    expect(writes[0]?.expiresAt).toBe(sandbox.state.clock.now() + 3600 * 1000);
+    expect(writes[0]?.expiresAt).toBe(clock + 3600 * 1000);
   });
 
   it('getContact: a 401 mid-flight (token expired early) refreshes once and re-signs the retried request', async () => {
@@ -171,7 +175,7 @@ describe('TokenManager with the client', () => {
         return sandboxFetch(request);
       },
     });
-    await advanceClock(sandbox, 3601);
+    await advance(3601);
     const { data, response } = await api.PUT('/accounts/v2/contacts/{id}', {
       params: { path: { id: 1 } },
       body: { contact: { notes: 'after refresh' } },
@@ -195,7 +199,7 @@ describe('TokenManager with the client', () => {
       userAgent: 't/1',
       fetch: sandboxFetch,
     });
-    await advanceClock(sandbox, 7200);
+    await advance(7200);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         api.GET('/accounts/v2/contacts', { params: { query: { $itemsPerPage: 1 } } }),
@@ -214,7 +218,7 @@ describe('TokenManager with the client', () => {
       userAgent: 't/1',
       fetch: sandboxFetch,
     });
-    await advanceClock(sandbox, 3590);
+    await advance(3590);
     const results = await Promise.all(Array.from({ length: 20 }, () => api.GET('/accounts/v2/contacts')));
     expect(results.every((r) => r.response.status === 200)).toBe(true);
     expect(tokenRequests).toBe(1);
@@ -244,7 +248,7 @@ describe('TokenManager with the client', () => {
   });
 
   it('getBusiness: a revoked refresh token makes the call throw OAuthError invalid_grant', async () => {
-    await oauth.refresh({ ...registration(), refreshToken: minted.refresh_token }); // rotates it away
+    await refresh({ ...registration(), refreshToken: minted.refresh_token }); // rotates it away
     tokenRequests = 0;
     const tokens = createTokenManager({ ...registration(), tokens: mintedTokens() });
     const api = createClient({
@@ -254,7 +258,7 @@ describe('TokenManager with the client', () => {
       userAgent: 't/1',
       fetch: sandboxFetch,
     });
-    await advanceClock(sandbox, 3600);
+    await advance(3600);
     const err = await api.GET('/core/v2/business').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OAuthError);
     expect((err as OAuthError).error).toBe('invalid_grant');
@@ -280,5 +284,49 @@ describe('TokenManager with the client', () => {
       1000,
     );
     expect(set).toEqual({ accessToken: 'a', refreshToken: 'r', expiresAt: 3_601_000, scope: 'readonly' });
+  });
+});
+
+describe('the variant of the tokens', () => {
+  it('exchangeCode keeps the callback country in the token set, through a refresh', async () => {
+    const tokens = createTokenManager(registration());
+    await tokens.exchangeCode({ code: await issueCode('de'), redirectUri: REDIRECT_URI, country: 'DE' });
+    expect((await tokens.tokens())?.country).toBe('de');
+    const refreshed = await tokens.refresh();
+    expect(refreshed.country).toBe('de');
+    expect((await tokens.credentials()).country).toBe('de');
+  });
+
+  it('a pt client over the tokens of a de business throws VARIANT_MISMATCH before any request', async () => {
+    const tokens = createTokenManager(registration());
+    await tokens.exchangeCode({ code: await issueCode('de'), redirectUri: REDIRECT_URI, country: 'de' });
+    let reached = 0;
+    const api = createClient({
+      variant: 'pt',
+      baseUrl: BASE_URL,
+      tokens,
+      userAgent: 't/1',
+      fetch: (request) => {
+        reached++;
+        return sandbox.fetch(request);
+      },
+    });
+    const err = await api.GET('/core/v2/business').catch((e: unknown) => e as AnyAccountingError);
+    expect(reached).toBe(0);
+    expect(err).toBeInstanceOf(AccountingError);
+    if (!(err instanceof AccountingError) || err.code !== 'VARIANT_MISMATCH')
+      throw new Error('expected VARIANT_MISMATCH');
+    expect(err.variant).toBe('pt');
+    expect(err.tokenVariant).toBe('de');
+    expect(err.message).toMatch(/variant 'de'/);
+    // The same tokens with the right variant work.
+    const de = createClient({
+      variant: 'de',
+      baseUrl: BASE_URL,
+      tokens,
+      userAgent: 't/1',
+      fetch: sandboxFetch,
+    });
+    expect((await de.GET('/core/v2/business')).data?.country.code).toBe('DE');
   });
 });

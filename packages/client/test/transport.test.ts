@@ -2,7 +2,7 @@
  * Transport-level behaviour that needs no service: the request the client puts on the wire (checked
  * with the signer's own `verify`), headers, and the timeout. Runs in every runtime of the matrix.
  */
-import { verify } from '@acctkit/signer';
+import { TEST_SIGNING_SECRET, verify } from '@acctkit/signer';
 import { describe, expect, it } from 'vitest';
 import { AccountingError, createClient } from '../src/index.js';
 
@@ -70,7 +70,30 @@ describe('what the client sends', () => {
     expect(a.headers.get('X-Nonce')).not.toBe(b.headers.get('X-Nonce'));
   });
 
-  it('onRequest middleware changes the headers of the request that is signed and sent', async () => {
+  it('onRequest middleware gets a real Request; the headers it sets are signed and sent', async () => {
+    const peer = capturing();
+    const api = createClient({
+      variant: 'de',
+      baseUrl: 'https://api.example.test',
+      credentials,
+      userAgent: 'a/1',
+      fetch: peer.fetch,
+    });
+    let seen: unknown;
+    api.use({
+      onRequest({ request }) {
+        seen = request;
+        request.headers.set('X-Trace', 'trace-1');
+      },
+    });
+    await api.GET('/core/v2/business');
+    expect(seen).toBeInstanceOf(Request);
+    const request = peer.sent[0] as Request;
+    expect(request.headers.get('X-Trace')).toBe('trace-1');
+    expect((await verify(request, { signingSecret: 'secret-456' })).valid).toBe(true);
+  });
+
+  it('a middleware that returns new Request(...) sends that request, signed', async () => {
     const peer = capturing();
     const api = createClient({
       variant: 'de',
@@ -81,16 +104,53 @@ describe('what the client sends', () => {
     });
     api.use({
       onRequest({ request }) {
-        request.headers.set('X-Trace', 'trace-1');
+        const url = new URL(request.url);
+        url.searchParams.set('search', 'Ann Lee');
+        return new Request(url, request);
       },
     });
-    await api.GET('/core/v2/business');
-    const request = peer.sent[0] as Request;
-    expect(request.headers.get('X-Trace')).toBe('trace-1');
-    expect((await verify(request, { signingSecret: 'secret-456' })).valid).toBe(true);
+    await api.POST('/accounts/v2/contacts', { body: { contact: { contact_type_id: 1, name: 'Ann' } } });
+    const sent = peer.sent[0] as Request;
+    expect(new URL(sent.url).searchParams.get('search')).toBe('Ann Lee');
+    expect(await sent.clone().text()).toBe('contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=Ann');
+    expect(sent.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
+    const v = await verify(sent, { signingSecret: 'secret-456' });
+    expect(v.valid).toBe(true);
+    expect(v.steps.parameter_string).toContain('search=Ann%20Lee');
   });
 
-  it('the /test endpoint: dataPath keeps its slashes and is signed with TestSigningSecret', async () => {
+  it('a middleware may read request.clone() (global or per call) and the body still goes out', async () => {
+    const peer = capturing();
+    const api = createClient({
+      variant: 'de',
+      baseUrl: 'https://api.example.test',
+      credentials,
+      userAgent: 'a/1',
+      fetch: peer.fetch,
+    });
+    const logged: string[] = [];
+    const log = {
+      async onRequest({ request }: { request: Request }) {
+        logged.push(`${request.method} ${await request.clone().text()}`);
+      },
+    };
+    await api.POST('/accounts/v2/contacts', {
+      body: { contact: { contact_type_id: 1, name: 'Per Call' } },
+      middleware: [log],
+    });
+    api.use(log);
+    await api.POST('/accounts/v2/contacts', { body: { contact: { contact_type_id: 1, name: 'Global' } } });
+    expect(logged).toEqual([
+      'POST contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=Per%20Call',
+      'POST contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=Global',
+    ]);
+    for (const sent of peer.sent) {
+      expect(await sent.clone().text()).toMatch(/^contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=/);
+      expect((await verify(sent, { signingSecret: 'secret-456' })).valid).toBe(true);
+    }
+  });
+
+  it('the /test endpoint: dataPath keeps its slashes, signed with TestSigningSecret and a placeholder token', async () => {
     const peer = capturing();
     const api = createClient({
       variant: 'de',
@@ -102,7 +162,48 @@ describe('what the client sends', () => {
     await api.GET('/test/{dataPath}', { params: { path: { dataPath: 'accounts/v2/contacts/7' } } });
     const request = peer.sent[0] as Request;
     expect(new URL(request.url).pathname).toBe('/test/accounts/v2/contacts/7');
-    expect((await verify(request, { signingSecret: 'TestSigningSecret' })).valid).toBe(true);
+    expect((await verify(request, { signingSecret: TEST_SIGNING_SECRET })).valid).toBe(true);
+    // `/test` takes any token: the caller's real one never goes there.
+    expect(request.headers.get('Authorization')).toBe('Bearer TestToken');
+    expect(JSON.stringify([...request.headers])).not.toContain('token-123');
+  });
+
+  it('error results redact secrets: `{ error }` and the response body (the /test mismatch report)', async () => {
+    const report = {
+      error: 'invalid_signature',
+      token: 'token-123',
+      signing_secret: 'TestSigningSecret',
+      signing_key: 'TestSigningSecret&token-123',
+      base_url: 'https://api.example.test/test/accounts/v2/contacts',
+      nested: { access_token: 'a', refresh_token: 'r', client_secret: 'c', list: [{ token: 't' }] },
+    };
+    const api = createClient({
+      variant: 'de',
+      baseUrl: 'https://api.example.test',
+      credentials,
+      userAgent: 'a/1',
+      fetch: async () => Response.json(report, { status: 400 }),
+    });
+    const { error, response } = await api.GET('/test/{dataPath}', {
+      params: { path: { dataPath: 'accounts/v2/contacts' } },
+    });
+    expect(error).toMatchObject({
+      error: 'invalid_signature',
+      token: '[redacted]',
+      signing_secret: '[redacted]',
+      signing_key: '[redacted]',
+      base_url: report.base_url,
+      nested: {
+        access_token: '[redacted]',
+        refresh_token: '[redacted]',
+        client_secret: '[redacted]',
+        list: [{ token: '[redacted]' }],
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.bodyUsed).toBe(true);
+    const again = await api.GET('/core/v2/business');
+    expect(JSON.stringify(again.error)).not.toMatch(/token-123|TestSigningSecret&/);
   });
 
   it('paginate: asks for $startIndex/$itemsPerPage pages and stops at $totalResults', async () => {
@@ -179,6 +280,7 @@ describe('misuse and transport failures', () => {
 
   it('options are checked: exactly one of credentials and tokens, a user agent, a known variant', () => {
     const ok = { variant: 'de' as const, baseUrl: 'https://h', userAgent: 'a/1' };
+    // @ts-expect-error -- one of credentials, tokens and proxyKey is required
     expect(() => createClient(ok)).toThrow(AccountingError);
     expect(() => createClient({ ...ok, credentials, userAgent: '' })).toThrow(/userAgent/);
     expect(() => createClient({ ...ok, credentials, variant: 'fr' as 'de' })).toThrow(/variant/);

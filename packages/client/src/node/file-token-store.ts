@@ -7,7 +7,8 @@ import type { TokenSet, TokenStore } from '../token-store.js';
 /**
  * A token store in a JSON file, for Node: written atomically (a temporary file in the same folder,
  * then a rename) with permissions `0600`, so a crash never leaves half a token set and other users
- * cannot read it.
+ * cannot read it. It keeps the whole {@link TokenSet}, the business's `country` included, so a client
+ * of the other variant refuses the tokens after a restart too.
  *
  * @param path - The file; its folder is created when missing.
  * @returns The store.
@@ -37,18 +38,25 @@ export function createFileTokenStore(path: string): TokenStore {
           },
         );
       }
-      let parsed: Partial<TokenSet> | null;
+      let parsed: Partial<Record<keyof TokenSet, unknown>> | null;
       try {
-        parsed = JSON.parse(text) as Partial<TokenSet> | null;
+        parsed = JSON.parse(text) as Partial<Record<keyof TokenSet, unknown>> | null;
       } catch {
         parsed = null;
       }
-      if (typeof parsed?.accessToken !== 'string' || typeof parsed.refreshToken !== 'string')
+      const { accessToken, refreshToken, expiresAt, scope, country } = parsed ?? {};
+      if (
+        typeof accessToken !== 'string' ||
+        typeof refreshToken !== 'string' ||
+        typeof expiresAt !== 'number' ||
+        !(scope === undefined || typeof scope === 'string') ||
+        !(country === undefined || typeof country === 'string')
+      )
         throw new AccountingError(
           'STORE_FAILED',
           'The token file does not hold a token set; delete it and connect again.',
         );
-      return parsed as TokenSet;
+      return { accessToken, refreshToken, expiresAt, scope, ...(country === undefined ? {} : { country }) };
     },
     async set(tokens: TokenSet): Promise<void> {
       await mkdir(dirname(path), { recursive: true });

@@ -22,8 +22,8 @@ export interface AuthorizationUrlOptions {
  * @returns The URL to send the browser to and the state to keep.
  * @example
  * ```ts
- * import { oauth } from '@acctkit/client';
- * const { url, state } = oauth.authorizationUrl({
+ * import { authorizationUrl } from '@acctkit/client';
+ * const { url, state } = authorizationUrl({
  *   authUrl: 'https://auth.accounting.example',
  *   clientId: 'my-client-id',
  *   redirectUri: 'https://my.app/callback',

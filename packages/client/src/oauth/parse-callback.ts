@@ -23,8 +23,8 @@ export interface CallbackResult {
  *   an `error` parameter (`access_denied`, …) or a callback without a code.
  * @example
  * ```ts
- * import { oauth } from '@acctkit/client';
- * const { code, variant } = oauth.parseCallback(request.url, session.state);
+ * import { parseCallback } from '@acctkit/client';
+ * const { code, country, variant } = parseCallback(request.url, session.state);
  * ```
  */
 export function parseCallback(url: string | URL, expectedState: string): CallbackResult {

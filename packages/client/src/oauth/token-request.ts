@@ -1,6 +1,6 @@
 import type { components } from '@acctkit/openapi/de';
+import { encodeForm } from '@acctkit/signer';
 import { AccountingError } from '../accounting-error.js';
-import { formBody } from '../form-body.js';
 
 /** The token endpoint's success body. */
 export type TokenResponse = components['schemas']['TokenResponse'];
@@ -29,7 +29,7 @@ export async function requestToken(
   options: TokenEndpointOptions,
   grant: Record<string, string>,
 ): Promise<TokenResult> {
-  const body = formBody({ client_id: options.clientId, client_secret: options.clientSecret, ...grant });
+  const body = encodeForm({ client_id: options.clientId, client_secret: options.clientSecret, ...grant });
   const request = new Request(`${options.baseUrl.replace(/\/+$/, '')}/oauth2/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },

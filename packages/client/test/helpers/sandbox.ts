@@ -1,5 +1,5 @@
 import { createSandbox, type Sandbox, type SandboxOptions } from '@acctkit/sandbox';
-import { type AccountingClient, type ClientOptions, createClient, type Variant } from '../../src/index.js';
+import { type AccountingClient, type ClientSettings, createClient, type Variant } from '../../src/index.js';
 
 /** The host the in-process sandbox is addressed as (it answers any host). */
 export const BASE_URL = 'https://api.sandbox.test';
@@ -67,7 +67,7 @@ export function clientFor<V extends Variant>(
   sandbox: Sandbox,
   variant: V,
   minted: Minted,
-  extra: Partial<ClientOptions<V>> = {},
+  extra: Partial<ClientSettings<V>> = {},
 ): AccountingClient<V> {
   return createClient<V>({
     variant,

@@ -1,5 +1,3 @@
-import { authorizationUrl } from './authorization-url.js';
-import { parseCallback } from './parse-callback.js';
 import { requestToken, type TokenEndpointOptions, type TokenResult } from './token-request.js';
 
 /**
@@ -10,8 +8,8 @@ import { requestToken, type TokenEndpointOptions, type TokenResult } from './tok
  * @throws AccountingError `NETWORK` when the token endpoint cannot be reached.
  * @example
  * ```ts
- * import { oauth } from '@acctkit/client';
- * const { data, error } = await oauth.exchangeCode({
+ * import { exchangeCode } from '@acctkit/client';
+ * const { data, error } = await exchangeCode({
  *   baseUrl: 'https://api.accounting.example', clientId, clientSecret, code, redirectUri,
  * });
  * ```
@@ -34,8 +32,8 @@ export function exchangeCode(
  * @throws AccountingError `NETWORK` when the token endpoint cannot be reached.
  * @example
  * ```ts
- * import { oauth } from '@acctkit/client';
- * const { data } = await oauth.refresh({ baseUrl, clientId, clientSecret, refreshToken });
+ * import { refresh } from '@acctkit/client';
+ * const { data } = await refresh({ baseUrl, clientId, clientSecret, refreshToken });
  * ```
  */
 export function refresh(
@@ -43,19 +41,3 @@ export function refresh(
 ): Promise<TokenResult> {
   return requestToken(options, { grant_type: 'refresh_token', refresh_token: options.refreshToken });
 }
-
-/**
- * The OAuth 2.0 authorization code flow: `authorizationUrl`, `parseCallback`, `exchangeCode`, `refresh`.
- *
- * @example
- * ```ts
- * import { oauth } from '@acctkit/client';
- * const { url, state } = oauth.authorizationUrl({ authUrl, clientId, redirectUri, scope: 'readonly' });
- * ```
- */
-export const oauth: {
-  readonly authorizationUrl: typeof authorizationUrl;
-  readonly parseCallback: typeof parseCallback;
-  readonly exchangeCode: typeof exchangeCode;
-  readonly refresh: typeof refresh;
-} = { authorizationUrl, parseCallback, exchangeCode, refresh };
