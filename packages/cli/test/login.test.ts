@@ -221,6 +221,47 @@ describe('acctkit login', () => {
     );
   }, 60_000);
 
+  it('takes each setting from the flag, else ACCTKIT_*, else the config profile', async () => {
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(`${world.configHome}/acctkit`, { recursive: true });
+    await writeFile(
+      `${world.configHome}/acctkit/config.json`,
+      JSON.stringify({
+        profiles: {
+          production: {
+            baseUrl: world.server.url,
+            authUrl: 'http://127.0.0.1:9/from-config',
+            clientId: 'client-from-config',
+            clientSecret: 'secret-from-config',
+            signingSecret: 'signing-from-config',
+          },
+        },
+      }),
+      { mode: 0o600 },
+    );
+    const child = spawn(
+      process.execPath,
+      [BIN, 'login', '--no-browser', '--auth-url', `${world.server.url}/from-flag`],
+      {
+        env: world.env({ ACCTKIT_CLIENT_ID: 'client-from-env' }),
+      },
+    );
+    let stderr = '';
+    const url = await new Promise<URL>((resolve, reject) => {
+      child.stderr.on('data', (d) => {
+        stderr += d;
+        const found = /^\s+(http:\/\/\S+\/oauth2\/auth\?\S+)$/m.exec(stderr);
+        if (found) resolve(new URL(found[1] as string));
+      });
+      child.once('close', () => reject(new Error(stderr)));
+    });
+    child.kill();
+    await writeFile(`${world.configHome}/acctkit/config.json`, '{}');
+    expect(`${url.origin}${url.pathname}`).toBe(`${world.server.url}/from-flag/oauth2/auth`);
+    expect(url.searchParams.get('client_id')).toBe('client-from-env');
+    expect(stderr).not.toContain('secret-from-config');
+  });
+
   it('without --sandbox, missing settings are named with their flag and variable', async () => {
     const r = await acctkit(['login', '--no-browser'], world.env({ ACCTKIT_BASE_URL: world.server.url }));
     expect(r.code).toBe(3);

@@ -106,6 +106,17 @@ describe('openConnectionStore: the file', () => {
     );
   });
 
+  it('takes over a lock left behind by a dead process (stale after 10 s) instead of waiting for ever', async () => {
+    const { utimes } = await import('node:fs/promises');
+    await mkdir(`${file}.lock`, { recursive: true });
+    const old = new Date(Date.now() - 60_000);
+    await utimes(`${file}.lock`, old, old);
+    const started = Date.now();
+    await openConnectionStore({ file }).put(connection('after-crash'));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await openConnectionStore({ file }).list()).map((c) => c.name)).toEqual(['after-crash']);
+  });
+
   it.each([
     ['not JSON', '{"version": 1, "connections": ['],
     ['another shape', JSON.stringify({ connections: {} })],
