@@ -261,6 +261,38 @@ describe('ConnectionStore: tokens', () => {
       }
     });
 
+    it('a long-lived manager whose tokens another process rotated recovers on the 401 by adopting the stored set', async () => {
+      const minted = await mint(sandbox, 'de');
+      await openConnectionStore({ file }).put(
+        connection('de', {
+          accessToken: minted.access_token,
+          refreshToken: minted.refresh_token,
+          expiresAt: Date.now() + 3_600_000,
+        }),
+      );
+      const secrets = {
+        clientSecret: minted.client_secret,
+        signingSecret: minted.signing_secret,
+        fetch: sandboxFetch,
+      };
+      const server = await openConnectionStore({ file }).tokenManager('de', secrets);
+      const api = createClient({
+        variant: 'de',
+        baseUrl: BASE_URL,
+        tokens: server,
+        userAgent: 'test',
+        fetch: sandboxFetch,
+      });
+      expect((await api.GET('/core/v2/business')).response.status).toBe(200);
+      // Another process refreshes: the sandbox retires the old pair, access token included.
+      const other = await openConnectionStore({ file }).tokenManager('de', secrets);
+      const rotated = await other.refresh();
+      const { response } = await api.GET('/core/v2/business');
+      expect(response.status).toBe(200);
+      expect((await server.tokens())?.accessToken).toBe(rotated.accessToken);
+      expect((await openConnectionStore({ file }).get('de'))?.tokens.refreshToken).toBe(rotated.refreshToken);
+    });
+
     it('a missing connection is not_found', async () => {
       await expect(
         openConnectionStore({ file }).tokenManager('nope', { clientSecret: 'x', signingSecret: 'y' }),
