@@ -231,14 +231,11 @@ async function dryRun(
   );
   const lines = [`${method} ${url}`];
   if (body !== undefined) lines.push(`body: ${body}`);
-  lines.push('', ...signingSteps(method, signed, 'redact'), '', 'Headers:');
+  lines.push('', ...signingSteps(method, signed, 'redact'), '', 'Other headers:');
   lines.push(
-    '  Authorization: Bearer [redacted]',
-    `  X-Signature: ${signed.signature}`,
-    `  X-Nonce: ${signed.nonce}`,
-    '  Accept: */*',
-    ...(body === undefined ? [] : ['  Content-Type: application/x-www-form-urlencoded']),
-    `  User-Agent: ${USER_AGENT}`,
+    '   Accept: */*',
+    ...(body === undefined ? [] : ['   Content-Type: application/x-www-form-urlencoded']),
+    `   User-Agent: ${USER_AGENT}`,
   );
   if (connection.tokens.expiresAt <= Date.now())
     lines.push(
