@@ -1,4 +1,4 @@
-import { SignerError, verify } from '@acctkit/signer';
+import { SignerError, TEST_SIGNING_SECRET, verify } from '@acctkit/signer';
 import type { MiddlewareHandler } from 'hono';
 import { parseFormBody, readFormText } from './parse-form-body.js';
 import type { SandboxEnv, SandboxState } from './sandbox-env.js';
@@ -52,7 +52,7 @@ export function authenticate(state: SandboxState): MiddlewareHandler<SandboxEnv>
     if (!valid)
       throw new RequestError(
         'INVALID_SIGNATURE',
-        'The X-Signature header does not match the request. Check your signer against /test/<path> with the signing secret TestSigningSecret.',
+        `The X-Signature header does not match the request. Check your signer against /test/<path> with the signing secret ${TEST_SIGNING_SECRET}.`,
       );
     if (!state.directory.rememberNonce(nonce, now, state.accessTokenTtlSeconds * 1000))
       throw new RequestError(

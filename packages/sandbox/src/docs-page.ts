@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { sign } from '@acctkit/signer';
+import { sign, TEST_SIGNING_SECRET } from '@acctkit/signer';
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { page } from './authorize-text.js';
@@ -90,7 +90,7 @@ const EXAMPLE = {
 } as const;
 
 async function guidePage(origin: string): Promise<string> {
-  const s = await sign(EXAMPLE, { signingSecret: 'TestSigningSecret', accessToken: 'TestToken' });
+  const s = await sign(EXAMPLE, { signingSecret: TEST_SIGNING_SECRET, accessToken: 'TestToken' });
   const pm = referenceData('de').paymentMethods;
   const pmPt = referenceData('pt').paymentMethods;
   const redirect = `${origin}/oauth2/callback`;
@@ -119,11 +119,11 @@ async function guidePage(origin: string): Promise<string> {
 <dl>
 <dt>Parameter string</dt><dd><pre id="example-parameter-string"><code>${s.parameterString}</code></pre></dd>
 <dt>Base string</dt><dd><pre id="example-base-string"><code>${s.baseString}</code></pre></dd>
-<dt>Signature with signing secret <code>TestSigningSecret</code> and token <code>TestToken</code> (the published example redacts its key, so this value is ours)</dt><dd><pre id="example-signature"><code>${s.signature}</code></pre></dd>
+<dt>Signature with signing secret <code>${TEST_SIGNING_SECRET}</code> and token <code>TestToken</code> (the published example redacts its key, so this value is ours)</dt><dd><pre id="example-signature"><code>${s.signature}</code></pre></dd>
 </dl>
 
 <h2 id="test">3. Check your signer against <code>/test</code></h2>
-<p>Prefix any data path with <code>/test</code> and sign the request with the signing secret <code>TestSigningSecret</code> and any token (the URL you sign includes <code>/test</code>). A match answers 200 <code>{"success":true}</code>; a mismatch answers 400 with the sandbox's own result of every step (<code>base_url</code>, <code>parameter_string</code>, <code>signature_base_string</code>, <code>signing_key</code>, <code>signature</code>, …) so you can find the first step where yours differs. <code>/test</code> reads and changes no data and never uses your real token or secret.</p>
+<p>Prefix any data path with <code>/test</code> and sign the request with the signing secret <code>${TEST_SIGNING_SECRET}</code> and any token (the URL you sign includes <code>/test</code>). A match answers 200 <code>{"success":true}</code>; a mismatch answers 400 with the sandbox's own result of every step (<code>base_url</code>, <code>parameter_string</code>, <code>signature_base_string</code>, <code>signing_key</code>, <code>signature</code>, …) so you can find the first step where yours differs. <code>/test</code> reads and changes no data and never uses your real token or secret.</p>
 <pre><code>curl -i -X POST '${origin}/test/accounts/v2/contacts?config_setting=foo' \\
   -H 'Authorization: Bearer TestToken' -H 'X-Nonce: &lt;nonce&gt;' -H 'X-Signature: &lt;signature&gt;' \\
   -H 'Content-Type: application/x-www-form-urlencoded' \\

@@ -1,12 +1,9 @@
-import { SignerError, verify } from '@acctkit/signer';
+import { SignerError, TEST_SIGNING_SECRET, verify } from '@acctkit/signer';
 import type { Hono } from 'hono';
 import { readFormText } from './parse-form-body.js';
 import type { SandboxEnv, SandboxState } from './sandbox-env.js';
 import { malformed, SignatureMismatchError } from './sandbox-error.js';
 import { readSignedHeaders } from './signed-headers.js';
-
-// The interface's fixed secret for /test (replaced by the signer's export once it is published).
-const TEST_SIGNING_SECRET = 'TestSigningSecret';
 
 /**
  * `/test/<data path>` (`testSignatureGet`, `testSignaturePost`, `testSignaturePut`,

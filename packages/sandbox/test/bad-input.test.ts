@@ -1,6 +1,6 @@
 import { sign } from '@acctkit/signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, type Credentials, callJson, mintToken, testSandbox } from './helpers.js';
+import { BASE, type Credentials, call, callJson, mintToken, testSandbox } from './helpers.js';
 
 const sb = testSandbox();
 let de: Credentials;
@@ -11,14 +11,23 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
+/** Sent with a signature that cannot match: the signer refuses a broken encoding, and the server must refuse it first. */
+const UNSIGNABLE = true;
+
+/**
+ * One bad request and exactly how it is refused: the status; the `error` (400) or `$dataCode` (404, 422);
+ * and the field: the `$source` of the one diagnosis (422), or what the message must name (400, 404).
+ */
 type Row = [
   name: string,
   variant: 'de' | 'pt',
   method: string,
   path: string,
   body: string | undefined,
-  status: number,
-  source?: string,
+  status: 400 | 404 | 422,
+  code: 'invalid_request' | 'invalid_nonce' | 'RecordNotFound' | 'ValidationError',
+  field: string,
+  unsignable?: typeof UNSIGNABLE,
 ];
 const long = (n: number) => 'x'.repeat(n);
 const enc = (o: Record<string, string>) => new URLSearchParams(o).toString();
@@ -31,6 +40,7 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     enc({ 'contact[name]': 'A', 'contact[contact_type_id]': 'abc' }),
     422,
+    'ValidationError',
     'contact_type_id',
   ],
   [
@@ -40,6 +50,7 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     enc({ 'contact[name]': long(51), 'contact[contact_type_id]': '1' }),
     422,
+    'ValidationError',
     'name',
   ],
   [
@@ -49,6 +60,7 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     enc({ 'contact[contact_type_id]': '1' }),
     422,
+    'ValidationError',
     'company',
   ],
   [
@@ -58,6 +70,7 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     enc({ 'contact[name]': 'A', 'contact[contact_type_id]': '1', 'contact[tax_number]': long(15) }),
     422,
+    'ValidationError',
     'tax_number',
   ],
   [
@@ -67,6 +80,7 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     enc({ 'contact[name]': 'A', 'contact[contact_type_id]': '1', 'contact[notes]': long(501) }),
     422,
+    'ValidationError',
     'notes',
   ],
   [
@@ -76,6 +90,7 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     enc({ 'contact[name]': 'A', 'contact[contact_type_id]': '1', 'contact[email]': 'a@b' }),
     422,
+    'ValidationError',
     'email',
   ],
   [
@@ -89,6 +104,7 @@ const TABLE: Row[] = [
       'contact[email]': `${long(95)}@example.test`,
     }),
     422,
+    'ValidationError',
     'email',
   ],
   [
@@ -98,6 +114,7 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     enc({ 'contact[name]': 'A', 'contact[contact_type_id]': '1', 'contact[main_address][postcode]': '1000' }),
     422,
+    'ValidationError',
     'main_address',
   ],
   [
@@ -111,6 +128,7 @@ const TABLE: Row[] = [
       'contact[main_address][postcode]': long(11),
     }),
     422,
+    'ValidationError',
     'main_address',
   ],
   [
@@ -120,6 +138,7 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     enc({ 'contact[name]': 'A', 'contact[contact_type_id]': '1', 'contact[favourite_colour]': 'red' }),
     422,
+    'ValidationError',
     'favourite_colour',
   ],
   [
@@ -129,6 +148,7 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     enc({ 'contact[name]': 'A', 'contact[contact_type_id]': '1', extra: '1' }),
     422,
+    'ValidationError',
     'extra',
   ],
   [
@@ -138,9 +158,19 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts/1',
     enc({ 'contact[account_number]': '5' }),
     422,
+    'ValidationError',
     'account_number',
   ],
-  ['createContact: no body', 'de', 'POST', '/accounts/v2/contacts', undefined, 400],
+  [
+    'createContact: no body',
+    'de',
+    'POST',
+    '/accounts/v2/contacts',
+    undefined,
+    400,
+    'invalid_request',
+    'contact[...]',
+  ],
   [
     'createContact: broken percent encoding',
     'de',
@@ -148,6 +178,9 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     'contact%5Bname%5D=%E0%A4%A',
     400,
+    'invalid_request',
+    'broken % escape',
+    UNSIGNABLE,
   ],
   [
     'createContact: invalid UTF-8 bytes',
@@ -156,8 +189,20 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     'contact%5Bname%5D=%FF%FE',
     400,
+    'invalid_request',
+    'broken % escape',
+    UNSIGNABLE,
   ],
-  ['createContact: key nested too deep', 'de', 'POST', '/accounts/v2/contacts', 'contact[a][b][c][d]=1', 400],
+  [
+    'createContact: key nested too deep',
+    'de',
+    'POST',
+    '/accounts/v2/contacts',
+    'contact[a][b][c][d]=1',
+    400,
+    'invalid_request',
+    'contact[a][b][c][d]',
+  ],
   [
     'createContact: repeated key',
     'de',
@@ -165,9 +210,29 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     'contact[name]=a&contact[name]=b',
     400,
+    'invalid_request',
+    "'contact[name]' is repeated",
   ],
-  ['createContact: malformed bracket key', 'de', 'POST', '/accounts/v2/contacts', 'contact[name=a', 400],
-  ['createContact: __proto__ key', 'de', 'POST', '/accounts/v2/contacts', 'contact[__proto__][x]=1', 400],
+  [
+    'createContact: malformed bracket key',
+    'de',
+    'POST',
+    '/accounts/v2/contacts',
+    'contact[name=a',
+    400,
+    'invalid_request',
+    "'contact[name'",
+  ],
+  [
+    'createContact: __proto__ key',
+    'de',
+    'POST',
+    '/accounts/v2/contacts',
+    'contact[__proto__][x]=1',
+    400,
+    'invalid_request',
+    'contact[__proto__][x]',
+  ],
   [
     'createContact: too many parameters',
     'de',
@@ -175,8 +240,19 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts',
     Array.from({ length: 250 }, (_, i) => `p${i}=1`).join('&'),
     400,
+    'invalid_request',
+    'at most 200',
   ],
-  ['createContact: huge body', 'de', 'POST', '/accounts/v2/contacts', `contact[notes]=${long(70_000)}`, 400],
+  [
+    'createContact: huge body',
+    'de',
+    'POST',
+    '/accounts/v2/contacts',
+    `contact[notes]=${long(70_000)}`,
+    400,
+    'invalid_request',
+    '65536 bytes',
+  ],
   [
     'updateContact: not editable (de)',
     'de',
@@ -184,9 +260,19 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts/8',
     enc({ 'contact[notes]': 'x' }),
     422,
+    'ValidationError',
     'base',
   ],
-  ['updateContact: empty update', 'pt', 'PUT', '/accounts/v2/contacts/302', 'contact[name]=', 422],
+  [
+    'updateContact: empty update',
+    'pt',
+    'PUT',
+    '/accounts/v2/contacts/302',
+    'contact[name]=',
+    422,
+    'ValidationError',
+    'name',
+  ],
   [
     'createBankAccount: bad IBAN check digits',
     'de',
@@ -198,6 +284,7 @@ const TABLE: Row[] = [
       'bank_account[iban]': 'DE00370400440532013000',
     }),
     422,
+    'ValidationError',
     'iban',
   ],
   [
@@ -211,6 +298,7 @@ const TABLE: Row[] = [
       'bank_account[iban]': 'DE89 3704 0044 0532 0130 00',
     }),
     422,
+    'ValidationError',
     'iban',
   ],
   [
@@ -220,6 +308,7 @@ const TABLE: Row[] = [
     '/accounts/v2/bank_accounts',
     enc({ 'bank_account[account_name]': long(256), 'bank_account[account_type_id]': '1' }),
     422,
+    'ValidationError',
     'account_name',
   ],
   [
@@ -233,6 +322,7 @@ const TABLE: Row[] = [
       'bank_account[balance_date]': '2026-13-01',
     }),
     422,
+    'ValidationError',
     'balance_date',
   ],
   [
@@ -242,6 +332,7 @@ const TABLE: Row[] = [
     '/accounts/v2/bank_accounts/1',
     enc({ 'bank_account[account_type_id]': '3' }),
     422,
+    'ValidationError',
     'account_type_id',
   ],
   [
@@ -251,6 +342,7 @@ const TABLE: Row[] = [
     '/accounts/v2/bank_accounts',
     enc({ 'bank_account[account_name]': 'A', 'bank_account[account_type_id]': '6' }),
     422,
+    'ValidationError',
     'account_type_id',
   ],
   [
@@ -265,6 +357,7 @@ const TABLE: Row[] = [
       'expense[ledger_account_id]': '101',
     }),
     422,
+    'ValidationError',
     'date',
   ],
   [
@@ -274,6 +367,7 @@ const TABLE: Row[] = [
     '/accounts/v2/expenses',
     enc({ date: '2026-02-01', total: '1.005', bank_account_id: '4', ledger_account_id: '301' }),
     422,
+    'ValidationError',
     'total',
   ],
   [
@@ -283,6 +377,7 @@ const TABLE: Row[] = [
     '/accounts/v2/expenses',
     enc({ date: '2026-02-01', total: '100000000', bank_account_id: '4', ledger_account_id: '301' }),
     422,
+    'ValidationError',
     'total',
   ],
   [
@@ -292,6 +387,7 @@ const TABLE: Row[] = [
     '/accounts/v2/expenses',
     enc({ date: '2026-02-01', total: '1', bank_account_id: '1', ledger_account_id: '301' }),
     422,
+    'ValidationError',
     'bank_account_id',
   ],
   [
@@ -306,6 +402,7 @@ const TABLE: Row[] = [
       'expense[ledger_account_id]': '201',
     }),
     422,
+    'ValidationError',
     'ledger_account_id',
   ],
   [
@@ -321,6 +418,7 @@ const TABLE: Row[] = [
       'income[payment_method_id]': '1',
     }),
     422,
+    'ValidationError',
     'date',
   ],
   [
@@ -338,6 +436,7 @@ const TABLE: Row[] = [
       'income[payment_method_id]': '1',
     }),
     422,
+    'ValidationError',
     'tax_amount',
   ],
   [
@@ -353,6 +452,7 @@ const TABLE: Row[] = [
       'income[payment_method_id]': '1',
     }),
     422,
+    'ValidationError',
     'amount',
   ],
   [
@@ -369,9 +469,19 @@ const TABLE: Row[] = [
       'income[is_tax_included]': 'yes',
     }),
     422,
+    'ValidationError',
     'is_tax_included',
   ],
-  ['updateBusiness: resource sent as a plain value', 'de', 'PUT', '/core/v2/business', 'business=1', 400],
+  [
+    'updateBusiness: resource sent as a plain value',
+    'de',
+    'PUT',
+    '/core/v2/business',
+    'business=1',
+    400,
+    'invalid_request',
+    'business[field]=value',
+  ],
   [
     'updateBusiness: Portuguese postcode',
     'pt',
@@ -379,11 +489,39 @@ const TABLE: Row[] = [
     '/core/v2/business',
     enc({ 'business[postcode]': '12345' }),
     422,
+    'ValidationError',
     'postcode',
   ],
-  ['getContact: id not an integer', 'de', 'GET', '/accounts/v2/contacts/abc', undefined, 404],
-  ['getContact: id with a sign', 'de', 'GET', '/accounts/v2/contacts/-1', undefined, 404],
-  ['listContacts: $itemsPerPage 0', 'de', 'GET', '/accounts/v2/contacts?$itemsPerPage=0', undefined, 400],
+  [
+    'getContact: id not an integer',
+    'de',
+    'GET',
+    '/accounts/v2/contacts/abc',
+    undefined,
+    404,
+    'RecordNotFound',
+    "Contact 'abc'",
+  ],
+  [
+    'getContact: id with a sign',
+    'de',
+    'GET',
+    '/accounts/v2/contacts/-1',
+    undefined,
+    404,
+    'RecordNotFound',
+    "Contact '-1'",
+  ],
+  [
+    'listContacts: $itemsPerPage 0',
+    'de',
+    'GET',
+    '/accounts/v2/contacts?$itemsPerPage=0',
+    undefined,
+    400,
+    'invalid_request',
+    '$itemsPerPage',
+  ],
   [
     'listContacts: $startIndex not a number',
     'de',
@@ -391,6 +529,8 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts?$startIndex=abc',
     undefined,
     400,
+    'invalid_request',
+    '$startIndex',
   ],
   [
     'listExpenses: DD/MM/YYYY without classic_dates',
@@ -399,6 +539,8 @@ const TABLE: Row[] = [
     '/accounts/v2/expenses?from_date=01/01/2025&to_date=31/01/2025',
     undefined,
     400,
+    'invalid_request',
+    'classic_dates=true',
   ],
   [
     'listExpenses: impossible date',
@@ -407,6 +549,8 @@ const TABLE: Row[] = [
     '/accounts/v2/expenses?from_date=2025-02-30&to_date=2025-03-01',
     undefined,
     400,
+    'invalid_request',
+    'from_date',
   ],
   [
     'listExpenses: bad updated_or_created_since',
@@ -415,6 +559,8 @@ const TABLE: Row[] = [
     '/accounts/v2/expenses?updated_or_created_since=yesterday',
     undefined,
     400,
+    'invalid_request',
+    'updated_or_created_since',
   ],
   [
     'listExpenses: classic_dates not a boolean',
@@ -423,6 +569,8 @@ const TABLE: Row[] = [
     '/accounts/v2/expenses?classic_dates=yes',
     undefined,
     400,
+    'invalid_request',
+    'classic_dates',
   ],
   [
     'listIncomes: ISO dates',
@@ -431,8 +579,19 @@ const TABLE: Row[] = [
     '/accounts/v2/incomes?from_date=2025-01-01&to_date=2025-02-01',
     undefined,
     400,
+    'invalid_request',
+    'from_date must be a date dd/mm/yyyy',
   ],
-  ['listIncomes: only from_date', 'de', 'GET', '/accounts/v2/incomes?from_date=01/01/2025', undefined, 400],
+  [
+    'listIncomes: only from_date',
+    'de',
+    'GET',
+    '/accounts/v2/incomes?from_date=01/01/2025',
+    undefined,
+    400,
+    'invalid_request',
+    'to_date',
+  ],
   [
     'listContacts: broken query encoding',
     'de',
@@ -440,43 +599,57 @@ const TABLE: Row[] = [
     '/accounts/v2/contacts?search=%E0%A4%A',
     undefined,
     400,
+    'invalid_request',
+    'query string',
+    UNSIGNABLE,
   ],
-  ['getBusiness: unknown path', 'de', 'GET', '/accounts/v2/unknown', undefined, 404],
+  [
+    'getBusiness: unknown path',
+    'de',
+    'GET',
+    '/accounts/v2/unknown',
+    undefined,
+    404,
+    'RecordNotFound',
+    'GET /accounts/v2/unknown',
+  ],
 ];
 
 describe('bad input gets a clear 4xx, never a 500', () => {
-  it.each(TABLE)('%s', async (_name, variant, method, path, body, status, source) => {
+  it.each(TABLE)('%s', async (_name, variant, method, path, body, status, code, field, unsignable) => {
     const creds = variant === 'de' ? de : pt;
-    let res: Response;
-    try {
-      const r = await callJson(sb, creds, method, path, body === undefined ? {} : { body });
-      res = new Response(JSON.stringify(r.body), { status: r.status });
-    } catch {
-      // The signer refuses to sign a broken encoding; send it unsigned-but-headed to prove the server copes.
-      const s = await sign({ method, url: `${BASE}/accounts/v2/contacts` }, creds);
-      res = await sb.fetch(
-        new Request(`${BASE}${path}`, {
-          method,
-          headers: { ...s.headers, 'Content-Type': 'application/x-www-form-urlencoded' },
-          ...(body ? { body } : {}),
-        }),
-      );
-    }
+    const url = `${BASE}${path}`;
+    const res = unsignable
+      ? await sb.fetch(
+          new Request(url, {
+            method,
+            headers: {
+              Authorization: `Bearer ${creds.accessToken}`,
+              'X-Nonce': crypto.randomUUID(),
+              'X-Signature': 'not-a-signature',
+              'Content-Type': 'application/x-www-form-urlencoded',
+            },
+            ...(body === undefined ? {} : { body }),
+          }),
+        )
+      : await call(sb, creds, method, path, body === undefined ? {} : { body });
     const json = (await res.json()) as {
       error?: string;
       error_description?: string;
       $diagnoses?: { $source: string; $message: string; $dataCode: string }[];
     };
     expect(res.status).toBe(status);
-    if (status === 422) {
-      expect(json.$diagnoses?.every((d) => d.$dataCode === 'ValidationError' && d.$message.length > 0)).toBe(
-        true,
-      );
-      if (source) expect(json.$diagnoses?.map((d) => d.$source)).toContain(source);
-    } else if (status === 400) {
-      expect(json.error).toMatch(/^invalid_/);
-      expect(json.error_description?.length).toBeGreaterThan(5);
-    } else expect(json.$diagnoses?.[0]?.$message.length).toBeGreaterThan(0);
+    if (status === 400) {
+      expect(json.error).toBe(code);
+      expect(json.error_description).toContain(field);
+    } else {
+      expect(json.$diagnoses).toHaveLength(1);
+      const [d] = json.$diagnoses ?? [];
+      expect(d?.$dataCode).toBe(code);
+      if (status === 422) expect(d?.$source).toBe(field);
+      else expect(d?.$message).toContain(field);
+      expect(d?.$message.length).toBeGreaterThan(10);
+    }
   });
 
   it('createContact: a JSON body is 400 naming the content type', async () => {

@@ -137,4 +137,26 @@ describe('acctkit-sandbox CLI on a real port', () => {
     expect(((await again.json()) as { $totalResults: number }).$totalResults).toBe(before.$totalResults + 50);
     await stop(second.child);
   });
+
+  it('--admin-token random generates a token, prints it, and the admin API takes it; without one it says how to enable it', async () => {
+    const { child, url, output } = await start(['--port', '0', '--memory', '--admin-token', 'random']);
+    const token = /admin token:\s+([0-9a-f]{64})/.exec(output())?.[1];
+    expect(token).toBeDefined();
+    const minted = await fetch(`${url}/_sandbox/tokens`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: '{"business":"de"}',
+    });
+    expect(minted.status).toBe(201);
+    expect(output()).toContain(`${url}/oauth2/callback`);
+    await stop(child);
+
+    const off = await start(['--port', '0', '--memory']);
+    expect(off.output()).toContain('--admin-token random');
+    expect(off.output()).not.toContain('admin token:');
+    const refused = await fetch(`${off.url}/_sandbox/tokens`, { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('ADMIN_DISABLED');
+    await stop(off.child);
+  });
 });
