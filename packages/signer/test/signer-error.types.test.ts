@@ -1,3 +1,4 @@
+/** Type-level: AnySignerError narrows by code (with a runtime check of one real error). */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type AnySignerError, SignerError, sign } from '../src/index.js';
 
