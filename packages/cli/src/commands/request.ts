@@ -223,11 +223,14 @@ async function dryRun(
   body: string | undefined,
 ): Promise<void> {
   const url = `${connection.baseUrl.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`;
-  // The client signs /test/ calls with the published test secret, whatever the app's own secret is.
-  const secret = path.startsWith('/test/') ? TEST_SIGNING_SECRET : signingSecret;
+  // The client signs /test/ calls with the published test secret and the placeholder token
+  // TestToken, never the connection's own.
+  const test = path.startsWith('/test/');
   const signed = await sign(
     { method, url, body },
-    { signingSecret: secret, accessToken: connection.tokens.accessToken },
+    test
+      ? { signingSecret: TEST_SIGNING_SECRET, accessToken: 'TestToken' }
+      : { signingSecret, accessToken: connection.tokens.accessToken },
   );
   const lines = [`${method} ${url}`];
   if (body !== undefined) lines.push(`body: ${body}`);
