@@ -47,6 +47,7 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
   const baseUrl = upstream.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;
   const upstreamFetch = options.fetch ?? ((request: Request) => fetch(request));
+  const injectedFetch = options.fetch;
   const broker =
     options.broker ??
     createTokenBroker({ upstream: { ...upstream, baseUrl }, storage, fetch: upstreamFetch, now });
@@ -56,7 +57,7 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
     baseUrl,
     storage,
     broker,
-    fetch: upstreamFetch,
+    fetch: injectedFetch,
     bodyLimit: options.bodyLimit ?? MiB,
     timeoutMs: options.timeoutMs ?? 30_000,
     userAgent: options.userAgent ?? 'acctkit-edge-proxy',
@@ -66,11 +67,13 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
   };
 
   const app = new Hono<ProxyEnv>();
+  const logging = options.log !== undefined;
   app.use(async (c, next) => {
     const started = now();
     c.set('requestId', crypto.randomUUID());
     await next();
     c.res.headers.set('x-request-id', c.get('requestId'));
+    if (!logging) return;
     const [, path = ''] = /^[^:]+:\/\/[^/?#]*([^?#]*)/.exec(c.req.url) ?? [];
     log(c.res.status >= 500 ? 'error' : 'info', {
       request_id: c.get('requestId'),

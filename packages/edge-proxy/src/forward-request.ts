@@ -14,7 +14,8 @@ export interface ForwardConfig {
   readonly baseUrl: string;
   readonly storage: ProxyStorage;
   readonly broker: TokenBroker;
-  readonly fetch: (request: Request) => Promise<Response>;
+  /** An injected fetch; the global one when `undefined`. */
+  readonly fetch: ((request: Request) => Promise<Response>) | undefined;
   readonly bodyLimit: number;
   readonly timeoutMs: number;
   readonly userAgent: string;
@@ -129,7 +130,11 @@ async function refreshOf(broker: TokenBroker, connection: string, rejected: stri
   }
 }
 
-/** Sends upstream, giving up after `timeoutMs` without response headers. */
+/**
+ * Sends upstream, giving up after `timeoutMs` without response headers. The global fetch takes the
+ * URL and init as they are and honours the signal; an injected fetch gets a `Request` and is raced
+ * against the timer too, in case it ignores signals.
+ */
 async function send(config: ForwardConfig, url: string, init: RequestInit): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
@@ -138,10 +143,12 @@ async function send(config: ForwardConfig, url: string, init: RequestInit): Prom
     controller.abort();
   }, config.timeoutMs);
   try {
+    const signal = controller.signal;
+    if (!config.fetch) return await fetch(url, { ...init, signal });
     return await Promise.race([
-      config.fetch(new Request(url, { ...init, signal: controller.signal })),
+      config.fetch(new Request(url, { ...init, signal })),
       new Promise<never>((_, reject) => {
-        controller.signal.addEventListener('abort', () => reject(new Error('timeout')), { once: true });
+        signal.addEventListener('abort', () => reject(new Error('timeout')), { once: true });
       }),
     ]);
   } catch (cause) {

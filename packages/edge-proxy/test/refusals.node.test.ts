@@ -174,3 +174,48 @@ describe('refusal table on a real socket, with canary servers', () => {
     expect(upstream.seen).toEqual([]);
   });
 });
+
+describe('timeouts with the global fetch', () => {
+  it('a service that never answers gives 504 upstream_timeout after timeoutMs', async () => {
+    const hung = createServer(() => {});
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const admin = 'timeout-test-admin-token';
+    const app = createProxy({
+      upstream: {
+        baseUrl: `http://127.0.0.1:${(hung.address() as AddressInfo).port}`,
+        clientId: 'id',
+        clientSecret: 'secret',
+        signingSecret: 'signing',
+      },
+      storage: createMemoryStorage(),
+      adminToken: admin,
+      timeoutMs: 200,
+    });
+    const headers = { Authorization: `Bearer ${admin}` };
+    await app.request('/_proxy/connections', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        id: 'de',
+        variant: 'de',
+        access_token: 'a',
+        refresh_token: 'r',
+        expires_in: 3600,
+      }),
+    });
+    const { key } = (await (
+      await app.request('/_proxy/keys', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ connection: 'de', scope: 'read' }),
+      })
+    ).json()) as { key: string };
+    const started = Date.now();
+    const response = await app.request('/core/v2/me', { headers: { Authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(504);
+    expect(((await response.json()) as { error: string }).error).toBe('upstream_timeout');
+    expect(Date.now() - started).toBeLessThan(5000);
+    hung.closeAllConnections();
+    await new Promise((r) => hung.close(r));
+  });
+});
