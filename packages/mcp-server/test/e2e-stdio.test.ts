@@ -83,6 +83,16 @@ describe('acctkit-mcp --sandbox over stdio', () => {
     expect(structured.items.length).toBeLessThanOrEqual(2);
   });
 
+  it('mirrors the log lines the client receives to stderr, at the level the client set', async () => {
+    await client.setLoggingLevel('error');
+    await client.callTool({ name: 'get_contact', arguments: { business: 'de', id: 987_654 } });
+    expect(stderr()).not.toContain('get_contact failed');
+    await client.setLoggingLevel('warning');
+    const failed = await client.callTool({ name: 'get_contact', arguments: { business: 'de', id: 987_655 } });
+    expect(failed.isError).toBe(true);
+    await expect.poll(() => stderr()).toMatch(/acctkit-mcp: \[warning\] .*get_contact failed/);
+  });
+
   it('writes its start-up line to stderr, never to stdout', () => {
     // Anything else on stdout would have broken the JSON-RPC stream above.
     expect(stderr()).toContain('acctkit-mcp: serving de, pt (sandbox) over stdio');

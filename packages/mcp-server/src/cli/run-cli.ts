@@ -93,7 +93,7 @@ export async function runCli(
     io.stderr.write(
       `acctkit-mcp: serving ${loaded.connections.map((c) => c.name).join(', ')} (${loaded.source}) over stdio\n`,
     );
-    await serveStdio(createServer({ ...selection, connections: loaded.connections }));
+    await serveStdio(createServer({ ...selection, connections: loaded.connections }), { stderr: io.stderr });
     await loaded.close();
     return 0;
   } catch (error) {

@@ -11,7 +11,7 @@ export {
 } from '../cli/client-configs.js';
 export { localStdioCommand } from '../cli/local-stdio-command.js';
 export { type CliIo, runCli } from '../cli/run-cli.js';
-export { serveStdio } from '../cli/serve-stdio.js';
+export { type StdioOptions, serveStdio } from '../cli/serve-stdio.js';
 // Connections
 export { type BusinessProfile, businessProfile } from '../connections/business-profile.js';
 export {
