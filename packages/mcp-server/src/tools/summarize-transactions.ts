@@ -32,6 +32,8 @@ const TOTALS: JsonSchema = objectSchema(
   ['count', 'net', 'tax', 'gross'],
 );
 
+const TOTALS_REF: JsonSchema = { $ref: '#/$defs/totals' };
+
 function reference(value: unknown): number | undefined {
   const id = (value as { id?: unknown } | null | undefined)?.id;
   return typeof id === 'number' ? id : undefined;
@@ -94,8 +96,8 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
       },
       ['from', 'to', 'group_by'],
     ),
-  output: () =>
-    objectSchema(
+  output: () => ({
+    ...objectSchema(
       {
         from: { type: 'string' },
         to: { type: 'string' },
@@ -103,14 +105,17 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
         groups: {
           type: 'array',
           items: objectSchema(
-            { key: { type: 'string' }, label: { type: 'string' }, expenses: TOTALS, incomes: TOTALS },
+            { key: { type: 'string' }, label: { type: 'string' }, expenses: TOTALS_REF, incomes: TOTALS_REF },
             ['key', 'label', 'expenses', 'incomes'],
           ),
         },
-        totals: objectSchema({ expenses: TOTALS, incomes: TOTALS }, ['expenses', 'incomes']),
+        totals: objectSchema({ expenses: TOTALS_REF, incomes: TOTALS_REF }, ['expenses', 'incomes']),
       },
       ['from', 'to', 'group_by', 'groups', 'totals'],
     ),
+    // The four totals objects share one definition: a shorter catalogue.
+    $defs: { totals: TOTALS },
+  }),
   run: async (args, context) => {
     const from = args.from as string;
     const to = args.to as string;
