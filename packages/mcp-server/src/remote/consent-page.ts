@@ -17,7 +17,9 @@ h1{font-size:1.4rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1re
 dd{margin:0;word-break:break-all}button{font:inherit;padding:.5rem 1.2rem;margin-right:.5rem}
 .warn{background:#fff4e5;padding:.6rem .8rem;border-radius:4px}fieldset{border:0;padding:0;margin:1rem 0}`;
 
-function layout(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+function layout(title: string, body: Html): Html {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
@@ -39,7 +41,7 @@ export interface ConsentView {
  * answer goes) and for what, before the user is sent to the service. Everything shown is escaped by
  * `hono/html`; the form posts back with a CSRF nonce also held in a SameSite cookie.
  */
-export function consentPage(view: ConsentView) {
+export function consentPage(view: ConsentView): Html {
   const host = new URL(view.redirectUri).host || view.redirectUri;
   const name = view.client.clientName || 'An MCP client without a name';
   const how =
@@ -71,6 +73,6 @@ ${
 }
 
 /** An error page for requests that must not redirect (unknown client, unregistered redirect URI, …). */
-export function errorPage(title: string, message: string) {
+export function errorPage(title: string, message: string): Html {
   return layout(title, html`<h1>${title}</h1><p>${message}</p>`);
 }
