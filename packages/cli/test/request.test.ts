@@ -31,12 +31,26 @@ describe('acctkit request', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'Schneider Werbetechnik GmbH', $key: 1 });
   });
 
-  it('picks the connection from ACCTKIT_CONNECTION, and refuses to guess among several', async () => {
+  it('picks the connection from the flag, then ACCTKIT_CONNECTION, then the config file, and refuses to guess among several', async () => {
     const viaEnv = await acctkit(
       ['request', 'GET', '/core/v2/business'],
       world.env({ ACCTKIT_CONNECTION: 'demo-pt' }),
     );
     expect(JSON.parse(viaEnv.stdout).name).toContain('Ferreira & Costa Design');
+    const { mkdir, writeFile, rm: remove } = await import('node:fs/promises');
+    await mkdir(`${world.configHome}/acctkit`, { recursive: true });
+    await writeFile(
+      `${world.configHome}/acctkit/config.json`,
+      JSON.stringify({ defaultConnection: 'demo-pt' }),
+    );
+    const viaConfig = await run('request', 'GET', '/core/v2/business');
+    expect(JSON.parse(viaConfig.stdout).name).toContain('Ferreira & Costa Design');
+    const flagWins = await acctkit(
+      ['request', 'GET', '/core/v2/business', '-c', 'demo-de'],
+      world.env({ ACCTKIT_CONNECTION: 'demo-pt' }),
+    );
+    expect(JSON.parse(flagWins.stdout).name).toBe('Schneider Werbetechnik GmbH');
+    await remove(`${world.configHome}/acctkit/config.json`);
     const guess = await run('request', 'GET', '/core/v2/business');
     expect(guess.code).toBe(3);
     expect(guess.stderr).toMatch(/several connections \(demo-de, demo-pt\).*--connection/);
