@@ -188,12 +188,15 @@ export const login: Command = {
   },
 };
 
+/** Every setting of a profile, resolved. */
+type App = { readonly [K in keyof Profile]-?: string };
+
 /** The app settings login needs, each from a flag, then `ACCTKIT_*`, then the config profile. */
 async function appSettings(
   values: Readonly<Record<string, unknown>>,
   sandbox: boolean,
   io: Io,
-): Promise<Required<{ [K in keyof Profile]-?: string }>> {
+): Promise<App> {
   const loaded = await loadConfig(io);
   const profileName =
     (values.profile as string | undefined) ??
@@ -227,7 +230,7 @@ async function appSettings(
   for (const key of ['baseUrl', 'authUrl'] as const)
     if (!/^https?:\/\/[^/]/i.test(resolved[key] as string))
       throw new CliError('CONFIG', `The ${key === 'baseUrl' ? 'base' : 'auth'} URL must be an http(s) URL.`);
-  return resolved as Required<{ [K in keyof Profile]-?: string }>;
+  return resolved as App;
 }
 
 async function openBrowser(url: string, io: Io): Promise<void> {
