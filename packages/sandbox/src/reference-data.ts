@@ -1,4 +1,4 @@
-import type { Variant } from './variant.js';
+import type { Schema, Variant } from './variant.js';
 
 /** A reference item with a localised name and a region-independent symbol. */
 export interface RefItem {
@@ -22,11 +22,17 @@ export interface LedgerAccountItem {
   readonly vatChangeable: boolean;
 }
 
-/** All reference lists of one variant. */
-export interface ReferenceData {
-  readonly accountTypes: readonly RefItem[];
-  readonly artefactStatuses: readonly RefItem[];
-  readonly contactTypes: readonly RefItem[];
+/** A reference item whose ids and symbols the spec enumerates: the schema `S` of variant `V` without `$key`. */
+type SpecItem<V extends Variant, S extends 'AccountType' | 'ArtefactStatus' | 'ContactType'> = Omit<
+  Schema<V, S>,
+  '$key'
+>;
+
+/** All reference lists of one variant; enumerated lists take their ids and symbols from the spec. */
+export interface ReferenceData<V extends Variant = Variant> {
+  readonly accountTypes: readonly SpecItem<V, 'AccountType'>[];
+  readonly artefactStatuses: readonly SpecItem<V, 'ArtefactStatus'>[];
+  readonly contactTypes: readonly SpecItem<V, 'ContactType'>[];
   readonly taxCodes: readonly TaxCode[];
   readonly ledgerAccountTypes: readonly RefItem[];
   readonly expenseTypes: readonly LedgerAccountItem[];
@@ -38,7 +44,7 @@ export interface ReferenceData {
   readonly coaTemplate: string;
 }
 
-const ref = (id: number, $symbol: string, name: string): RefItem => ({ id, $symbol, name });
+const ref = <I extends number, S extends string>(id: I, $symbol: S, name: string) => ({ id, $symbol, name });
 const ledger = (
   id: number,
   nominalCode: number,
@@ -47,7 +53,7 @@ const ledger = (
   typeId = 5,
 ): LedgerAccountItem => ({ id, nominalCode, name, taxCodeId, typeId, vatChangeable: typeId === 5 });
 
-const DE: ReferenceData = {
+const DE: ReferenceData<'de'> = {
   accountTypes: [
     ref(1, 'CURRENT', 'Girokonto'),
     ref(2, 'CASH_IN_HAND', 'Kasse'),
@@ -108,7 +114,7 @@ const DE: ReferenceData = {
   coaTemplate: 'SKR03',
 };
 
-const PT: ReferenceData = {
+const PT: ReferenceData<'pt'> = {
   accountTypes: [
     ref(1, 'CURRENT', 'Conta à ordem'),
     ref(2, 'CASH_IN_HAND', 'Caixa'),
@@ -170,6 +176,7 @@ const PT: ReferenceData = {
 };
 
 /** The reference lists of a variant. */
-export function referenceData(variant: Variant): ReferenceData {
+export function referenceData<V extends Variant>(variant: V): ReferenceData<V>;
+export function referenceData(variant: Variant): ReferenceData<'de'> | ReferenceData<'pt'> {
   return variant === 'de' ? DE : PT;
 }

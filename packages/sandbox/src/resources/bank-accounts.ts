@@ -9,28 +9,37 @@ import type { StoredRecord } from '../record-store.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
 import { RecordNotFoundError } from '../sandbox-error.js';
-import type { Variant } from '../variant.js';
+import type { Schema, Variant } from '../variant.js';
 import { bankLedger, idRef, ledgerView, NULL_REF, pathId, refItem } from './shared.js';
 
 /** A bank account in the wire form of its variant. */
-export function bankAccountBody(variant: Variant, r: StoredRecord<BankAccountData>): object {
+export function bankAccountBody(
+  variant: Variant,
+  r: StoredRecord<BankAccountData>,
+): Schema<'de', 'BankAccount'> | Schema<'pt', 'BankAccount'> {
+  return variant === 'de' ? bankAccountDe(r) : bankAccountPt(r);
+}
+
+function bankAccountDe(r: StoredRecord<BankAccountData>): Schema<'de', 'BankAccount'> {
   const d = r.data;
-  if (variant === 'de') {
-    const type = referenceData('de').accountTypes.find((t) => t.id === d.accountTypeId);
-    return {
-      id: r.id,
-      account_name: d.accountName,
-      account_number: d.accountNumber,
-      account_type: type ? refItem(type) : NULL_REF,
-      ledger_account: ledgerView('de', bankLedger(d)),
-      balance: formatCents(BigInt(d.balanceCents)),
-      iban: d.iban,
-      bic: d.bic,
-      reconciliation_strategy: 'CASH',
-      $url: `/accounts/v2/bank_accounts/${r.id}`,
-      $key: r.id,
-    };
-  }
+  const type = referenceData('de').accountTypes.find((t) => t.id === d.accountTypeId);
+  return {
+    id: r.id,
+    account_name: d.accountName,
+    account_number: d.accountNumber,
+    account_type: type ? refItem(type) : NULL_REF,
+    ledger_account: ledgerView('de', bankLedger(d)),
+    balance: formatCents(BigInt(d.balanceCents)),
+    iban: d.iban,
+    bic: d.bic,
+    reconciliation_strategy: 'CASH',
+    $url: `/accounts/v2/bank_accounts/${r.id}`,
+    $key: r.id,
+  };
+}
+
+function bankAccountPt(r: StoredRecord<BankAccountData>): Schema<'pt', 'BankAccount'> {
+  const d = r.data;
   return {
     id: r.id,
     account_name: d.accountName,

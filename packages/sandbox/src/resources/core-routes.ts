@@ -4,7 +4,7 @@ import type { Business } from '../directory.js';
 import { Fields } from '../fields.js';
 import type { BusinessData } from '../models.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
-import type { Variant } from '../variant.js';
+import type { AnySchema, Variant } from '../variant.js';
 
 const BUSINESS_FIELDS = [
   'name',
@@ -29,7 +29,7 @@ const KEYS: Record<(typeof BUSINESS_FIELDS)[number], keyof BusinessData> = {
   postcode: 'postcode',
 };
 
-function businessBody(variant: Variant, b: Business): object {
+function businessBody(variant: Variant, b: Business): AnySchema<'Business'> {
   const d = b.data;
   const country = countries(variant).find((k) => k.code === d.countryCode);
   return {
@@ -82,13 +82,16 @@ export function coreRoutes(app: Hono<SandboxEnv>, state: SandboxState): void {
     return c.json(businessBody(variant, { ...business, data }));
   });
 
-  app.get('/core/v2/business_relationships', (c) => c.json({ business_relationships: [] }));
+  app.get('/core/v2/business_relationships', (c) => {
+    const body: AnySchema<'BusinessRelationshipList'> = { business_relationships: [] };
+    return c.json(body);
+  });
 
   app.get('/core/v2/me', (c) => {
     const { userId, business } = c.get('auth');
     const user = userId === null ? undefined : state.directory.user(userId);
     const owned = userId === null ? [business] : state.directory.ownedBusinesses(userId);
-    return c.json({
+    const body: AnySchema<'Me'> = {
       business: { is_demo: true },
       user: {
         first_name: user?.firstName ?? '',
@@ -102,6 +105,7 @@ export function coreRoutes(app: Hono<SandboxEnv>, state: SandboxState): void {
           ],
         })),
       },
-    });
+    };
+    return c.json(body);
   });
 }

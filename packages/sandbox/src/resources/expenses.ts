@@ -9,7 +9,7 @@ import type { RecordStore, StoredRecord } from '../record-store.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
 import { malformed, RecordNotFoundError, validationError } from '../sandbox-error.js';
-import type { Variant } from '../variant.js';
+import type { Schema, Variant } from '../variant.js';
 import { idRef, ledgerView, NULL_REF, pathId, refItem } from './shared.js';
 
 const sum = (xs: readonly string[]): bigint => xs.reduce((a, x) => a + BigInt(x), 0n);
@@ -20,7 +20,7 @@ export function expenseBody(
   store: RecordStore,
   businessId: number,
   r: StoredRecord<ExpenseData>,
-): object {
+): Schema<'de', 'Expense'> | Schema<'pt', 'Expense'> {
   const d = r.data;
   const total = sum(d.lines.map((l) => l.totalCents));
   if (variant === 'pt')

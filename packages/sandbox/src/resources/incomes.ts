@@ -8,10 +8,11 @@ import type { StoredRecord } from '../record-store.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
 import { malformed, RecordNotFoundError } from '../sandbox-error.js';
+import type { AnySchema } from '../variant.js';
 import { idRef, pathId } from './shared.js';
 
 /** An income (same shape in both variants; dates `dd/mm/yyyy`). */
-export function incomeBody(r: StoredRecord<IncomeData>): object {
+export function incomeBody(r: StoredRecord<IncomeData>): AnySchema<'Income'> {
   const d = r.data;
   const [y, m] = d.date.split('-').map(Number) as [number, number];
   return {

@@ -5,11 +5,14 @@ import { envelopeJson, readPaging } from '../paging.js';
 import type { StoredRecord } from '../record-store.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv, SandboxState } from '../sandbox-env.js';
-import type { Variant } from '../variant.js';
+import type { Schema, Variant } from '../variant.js';
 import { idRef, NULL_REF, refItem } from './shared.js';
 
 /** A product in the wire form of its variant. */
-export function productBody(variant: Variant, r: StoredRecord<ProductData>): object {
+export function productBody(
+  variant: Variant,
+  r: StoredRecord<ProductData>,
+): Schema<'de', 'Product'> | Schema<'pt', 'Product'> {
   const d = r.data;
   const ref = referenceData(variant);
   if (variant === 'pt')

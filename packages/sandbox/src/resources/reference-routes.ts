@@ -9,6 +9,7 @@ import {
 } from '../reference-data.js';
 import type { SandboxEnv } from '../sandbox-env.js';
 import { RecordNotFoundError } from '../sandbox-error.js';
+import type { AnySchema } from '../variant.js';
 import { ledgerView, NULL_REF, pathId, refItem } from './shared.js';
 
 /** GET of one reference item by id, 404 when the variant has no such item. */
@@ -27,10 +28,7 @@ function lookup(
 }
 
 /** An income type, or a Variant B expense type: the ledger account with its tax code as `{ id, name, $key }`. */
-function taxedType(
-  ref: ReferenceData,
-  e: LedgerAccountItem,
-): { id: number; name: string; nominal_code: number; tax_code: object; $key: number } {
+function taxedType(ref: ReferenceData, e: LedgerAccountItem): AnySchema<'IncomeType'> {
   const tax = ref.taxCodes.find((t) => t.id === e.taxCodeId);
   return {
     id: e.id,
@@ -68,7 +66,8 @@ export function referenceRoutes(app: Hono<SandboxEnv>): void {
     const id = pathId(c, 'Country');
     const k = countryById(c.get('auth').variant, id);
     if (!k) throw new RecordNotFoundError(`Country ${id}`);
-    return c.json({ id: k.id, code: k.code, name: k.name, $key: k.id });
+    const body: AnySchema<'Country'> = { id: k.id, code: k.code, name: k.name, $key: k.id };
+    return c.json(body);
   });
   app.get('/accounts/v2/expense_types', (c) => {
     const variant = c.get('auth').variant;
@@ -77,7 +76,7 @@ export function referenceRoutes(app: Hono<SandboxEnv>): void {
       variant === 'de'
         ? ref.expenseTypes.map((e) => ledgerView(variant, e))
         : ref.expenseTypes.map((e) => taxedType(ref, e));
-    return c.json(referenceEnvelope<object>(items));
+    return c.json(referenceEnvelope<AnySchema<'ExpenseType'>>(items));
   });
   app.get('/accounts/v2/income_types', (c) => {
     const ref = referenceData(c.get('auth').variant);
@@ -86,13 +85,14 @@ export function referenceRoutes(app: Hono<SandboxEnv>): void {
   app.get('/accounts/v2/financial_settings', (c) => {
     const { variant, business } = c.get('auth');
     const ref = referenceData(variant);
-    return c.json({
+    const body: AnySchema<'FinancialSettings'> = {
       financial_year_end_date: business.data.financialYearEnd,
       coa_template: ref.coaTemplate,
       tax_submission_frequency_type: refItem(ref.taxSubmissionFrequency),
       tax_scheme: refItem(ref.taxScheme),
       tax_number: business.data.taxNumber,
       $key: business.id,
-    });
+    };
+    return c.json(body);
   });
 }

@@ -4,13 +4,15 @@ import type { LedgerAccountItem, RefItem } from '../reference-data.js';
 import { referenceData } from '../reference-data.js';
 import type { SandboxEnv } from '../sandbox-env.js';
 import { RecordNotFoundError } from '../sandbox-error.js';
-import type { Variant } from '../variant.js';
+import type { Schema, Variant } from '../variant.js';
 
 /** A missing related object: `{ "$key": null }`. */
 export const NULL_REF = { $key: null } as const;
 
-/** A reference item with `$key`. */
-export function refItem(item: RefItem): { id: number; name: string; $symbol: string; $key: number } {
+/** A reference item with `$key`, keeping the spec's id and symbol types. */
+export function refItem<T extends RefItem>(
+  item: T,
+): { id: T['id']; name: string; $symbol: T['$symbol']; $key: number } {
   return { id: item.id, name: item.name, $symbol: item.$symbol, $key: item.id };
 }
 
@@ -27,7 +29,7 @@ export function pathId(c: Context<SandboxEnv>, what: string): number {
 }
 
 /** Variant A ledger account view (expense types, bank and expense ledger accounts). */
-export function ledgerView(variant: Variant, item: LedgerAccountItem): object {
+export function ledgerView(variant: Variant, item: LedgerAccountItem): Schema<'de', 'LedgerAccount'> {
   const ref = referenceData(variant);
   const tax = ref.taxCodes.find((t) => t.id === item.taxCodeId);
   const type = ref.ledgerAccountTypes.find((t) => t.id === item.typeId);
