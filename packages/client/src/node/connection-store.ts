@@ -61,7 +61,8 @@ export interface ConnectionStore {
   tokenStore(name: string): TokenStore;
   /**
    * Runs `fn` holding the connection's cross-process refresh lock. Inside it, read the stored tokens
-   * again before refreshing: another process may have refreshed them while you waited.
+   * again before refreshing: another process may have refreshed them while you waited. Not
+   * re-entrant: calling it for the same name inside `fn` waits for ever.
    */
   withRefreshLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /**
