@@ -6,7 +6,19 @@ const secretField = /authorization|token|secret|password|cookie|signature|nonce|
 // Values that look like a proxy key or a bearer credential are masked wherever they appear.
 const secretValue = /akp_[rw]_[A-Za-z0-9_-]+|Bearer\s+\S+/g;
 
-/** Replaces secrets in a log record: fields named like secrets, and key-shaped values anywhere. */
+/**
+ * Replaces secrets in a log record: fields named like secrets, and key-shaped or `Bearer` values
+ * anywhere. The proxy's own log lines go through it; use it for lines of your own beside them.
+ *
+ * @param value - Any JSON-like value.
+ * @param field - The field name `value` sits under, if any.
+ * @returns A copy with secrets replaced by `[REDACTED]`.
+ * @example
+ * ```ts
+ * import { redact } from '@acctkit/edge-proxy';
+ * redact({ refresh_token: 'r', note: 'Bearer abc' }); // { refresh_token: '[REDACTED]', note: '[REDACTED]' }
+ * ```
+ */
 export function redact(value: unknown, field = ''): unknown {
   if (field && secretField.test(field)) return '[REDACTED]';
   if (typeof value === 'string') return value.replace(secretValue, '[REDACTED]');

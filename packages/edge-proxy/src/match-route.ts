@@ -46,6 +46,12 @@ const compiled: Record<ProxyVariant, Map<string, Compiled[]>> = {
  * @param method - The request method, upper case.
  * @param path - The request path, without query.
  * @returns The operation and the path to forward, or `undefined` when the pair is not allowed.
+ * @example
+ * ```ts
+ * import { matchRoute } from '@acctkit/edge-proxy';
+ * matchRoute('de', 'GET', '/accounts/v2/contacts/7'); // { operationId: 'getContact', path: '/accounts/v2/contacts/7' }
+ * matchRoute('de', 'POST', '/oauth2/token'); // undefined
+ * ```
  */
 export function matchRoute(variant: ProxyVariant, method: string, path: string): MatchedRoute | undefined {
   if (path.length > 200 || !plainPath.test(path)) return undefined;

@@ -40,6 +40,11 @@ export async function createKey(scope: KeyScope): Promise<NewKey> {
  *
  * @param key - The key as the caller sent it.
  * @returns 64 hex digits.
+ * @example
+ * ```ts
+ * import { hashKey } from '@acctkit/edge-proxy';
+ * const record = await storage.findKey(await hashKey(key));
+ * ```
  */
 export async function hashKey(key: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));

@@ -49,6 +49,12 @@ const apps = new WeakMap<object, Hono<ProxyEnv>>();
  * @param request - The request.
  * @param env - The Worker's `env`.
  * @returns The response.
+ * @example
+ * ```ts
+ * import { handleWorkerFetch } from '@acctkit/edge-proxy/workers';
+ * export { ProxyConnection, ProxyRegistry } from '@acctkit/edge-proxy/workers';
+ * export default { fetch: handleWorkerFetch };
+ * ```
  */
 export function handleWorkerFetch(request: Request, env: ProxyWorkerEnv): Response | Promise<Response> {
   let app = apps.get(env);

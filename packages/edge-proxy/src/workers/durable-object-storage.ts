@@ -58,6 +58,16 @@ export function durableObjectStorage(
  *
  * @param connections - The `PROXY_CONNECTIONS` namespace.
  * @returns The broker.
+ * @example
+ * ```ts
+ * import { createProxy } from '@acctkit/edge-proxy';
+ * import { durableObjectBroker, durableObjectStorage } from '@acctkit/edge-proxy/workers';
+ * const app = createProxy({
+ *   upstream,
+ *   storage: durableObjectStorage(env.PROXY_CONNECTIONS, env.PROXY_REGISTRY),
+ *   broker: durableObjectBroker(env.PROXY_CONNECTIONS),
+ * });
+ * ```
  */
 export function durableObjectBroker(connections: DurableObjectNamespaceLike): TokenBroker {
   return {

@@ -11,6 +11,12 @@ import type { DurableObjectStateLike, ProxyWorkerEnv } from './durable-object-ty
  * refreshes are serialized across isolates (one refresh however many requests find the token
  * expired), and a rotated refresh token is in its storage before anyone uses it. Bind it as
  * `PROXY_CONNECTIONS` (see `wrangler.toml`).
+ *
+ * @example
+ * ```ts
+ * // The Worker's entry module exports the class so that the binding can name it.
+ * export { ProxyConnection, ProxyRegistry } from '@acctkit/edge-proxy/workers';
+ * ```
  */
 export class ProxyConnection {
   readonly #state: DurableObjectStateLike;

@@ -5,6 +5,11 @@ import type { DurableObjectStateLike } from './durable-object-types.js';
 /**
  * The Durable Object holding the proxy's keys (by hash) and the list of connections: one instance,
  * named `registry`. Bind it as `PROXY_REGISTRY` (see `wrangler.toml`).
+ *
+ * @example
+ * ```ts
+ * export { ProxyConnection, ProxyRegistry } from '@acctkit/edge-proxy/workers';
+ * ```
  */
 export class ProxyRegistry {
   readonly #state: DurableObjectStateLike;
