@@ -169,6 +169,23 @@ export function createServer(options: ServerOptions): McpServer {
   return mcp;
 }
 
+const variantSchemas = new WeakMap<ToolDefinition, Map<string, z.ZodType>>();
+
+/** The zod schema of a tool's arguments for one variant, built once. */
+function variantSchema(tool: ToolDefinition, variant: BusinessConnection['variant']): z.ZodType {
+  let byVariant = variantSchemas.get(tool);
+  if (!byVariant) {
+    byVariant = new Map();
+    variantSchemas.set(tool, byVariant);
+  }
+  let schema = byVariant.get(variant);
+  if (!schema) {
+    schema = toZod(topLevel(tool.input([variant])));
+    byVariant.set(variant, schema);
+  }
+  return schema;
+}
+
 async function runTool(
   tool: ToolDefinition,
   args: Record<string, unknown>,
@@ -185,7 +202,7 @@ async function runTool(
       ? selectBusiness(business, connections, eligible, tool.name)
       : (connections[0] as BusinessConnection);
     // The listed schema is the union of the connected variants; this business's own variant decides.
-    const own = toZod(topLevel(tool.input([connection.variant])));
+    const own = variantSchema(tool, connection.variant);
     const parsed = own.safeParse(rest);
     if (!parsed.success)
       throw new ToolFailure({
