@@ -1,29 +1,7 @@
-/** A calendar date as `YYYY-MM-DD`, or `null` when `value` is not a real ISO date. */
-export function parseIsoDate(value: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return null;
-  return realDate(Number(m[1]), Number(m[2]), Number(m[3]));
-}
+import { parseIsoDate } from '@acctkit/openapi/formats';
 
-/** A `dd/mm/yyyy` date converted to `YYYY-MM-DD`, or `null` when it is not a real date. */
-export function parseDmyDate(value: string): string | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-  if (!m) return null;
-  return realDate(Number(m[3]), Number(m[2]), Number(m[1]));
-}
-
-/** `YYYY-MM-DD` → `dd/mm/yyyy`. */
-export function toDmy(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
-}
-
-function realDate(y: number, m: number, d: number): string | null {
-  if (m < 1 || m > 12 || d < 1 || y < 1) return null;
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  if (dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) return null;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
+// ISO and dd/mm/yyyy dates are read and converted by @acctkit/openapi/formats; this module keeps only
+// what the sandbox alone needs: the instant of `updated_or_created_since`.
 
 const EASTERN = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',

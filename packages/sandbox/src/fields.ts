@@ -1,4 +1,4 @@
-import { parseDmyDate, parseIsoDate } from './dates.js';
+import { parseDmyDate, parseIsoDate } from '@acctkit/openapi/formats';
 import { parseAmount, parsePercentage } from './money.js';
 import type { FormObject } from './parse-form-body.js';
 import { malformed, ValidationFailedError } from './sandbox-error.js';

@@ -1,5 +1,6 @@
+import { parseDmyDate, parseIsoDate } from '@acctkit/openapi/formats';
 import type { Hono } from 'hono';
-import { parseDmyDate, parseIsoDate, parseSince } from '../dates.js';
+import { parseSince } from '../dates.js';
 import { Fields } from '../fields.js';
 import type { BankAccountData, ContactData, ExpenseData } from '../models.js';
 import { formatCents, taxOnNet } from '../money.js';

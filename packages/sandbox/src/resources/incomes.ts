@@ -1,5 +1,5 @@
+import { isoToDmy, parseDmyDate } from '@acctkit/openapi/formats';
 import type { Hono } from 'hono';
-import { parseDmyDate, toDmy } from '../dates.js';
 import { Fields } from '../fields.js';
 import type { BankAccountData, IncomeData } from '../models.js';
 import { formatCents, formatPercentage, MAX_AMOUNT_CENTS, taxInGross, taxOnNet } from '../money.js';
@@ -17,8 +17,8 @@ export function incomeBody(r: StoredRecord<IncomeData>): AnySchema<'Income'> {
   const [y, m] = d.date.split('-').map(Number) as [number, number];
   return {
     id: r.id,
-    date: toDmy(d.date),
-    invoice_date: d.invoiceDate ? toDmy(d.invoiceDate) : '',
+    date: isoToDmy(d.date),
+    invoice_date: d.invoiceDate ? isoToDmy(d.invoiceDate) : '',
     amount: formatCents(BigInt(d.amountCents)),
     tax_amount: formatCents(BigInt(d.taxCents)),
     gross_amount: formatCents(BigInt(d.grossCents)),
