@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createRemoteApp } from './create-remote-app.js';
-import { parseRemoteConfig, type RemoteConfig } from './remote-config.js';
+import { isLoopbackHost, parseRemoteConfig, type RemoteConfig } from './remote-config.js';
 import { RemoteError } from './remote-error.js';
 import type { RemoteStorage } from './remote-storage.js';
 import { createSqliteStorage } from './sqlite-storage.js';
@@ -93,7 +93,8 @@ export interface ServeFlags {
 /**
  * What `acctkit-mcp serve` runs: the configuration from environment variables (docs/remote.md),
  * `--port` (default `ACCTKIT_MCP_PORT` or 3001), `--host` (default `ACCTKIT_MCP_HOST` or 127.0.0.1),
- * `--public-url` (default `ACCTKIT_MCP_PUBLIC_URL`), SQLite at `ACCTKIT_MCP_DATABASE`.
+ * `--public-url` (default `ACCTKIT_MCP_PUBLIC_URL`; on a loopback host, default the bound address),
+ * SQLite at `ACCTKIT_MCP_DATABASE`.
  *
  * @throws RemoteError `CONFIG` naming the first missing or malformed variable.
  * @example
@@ -106,14 +107,20 @@ export function startRemoteServerFromEnv(
   env: Readonly<Record<string, string | undefined>>,
   flags: ServeFlags = {},
 ): Promise<RunningRemoteServer> {
-  const config = parseRemoteConfig(env, flags.publicUrl ? { publicUrl: flags.publicUrl } : {});
+  const host = flags.host ?? env.ACCTKIT_MCP_HOST ?? '127.0.0.1';
+  const publicUrl = flags.publicUrl ?? env.ACCTKIT_MCP_PUBLIC_URL?.trim();
+  // Without a public URL, a loopback server names itself after its bound address (local use).
+  if (!publicUrl && !isLoopbackHost(host))
+    throw new RemoteError('CONFIG', 'ACCTKIT_MCP_PUBLIC_URL (or --public-url) is required off localhost.');
+  const config = parseRemoteConfig(env, { publicUrl: publicUrl || 'http://127.0.0.1' });
   const port = flags.port ?? (env.ACCTKIT_MCP_PORT ? Number(env.ACCTKIT_MCP_PORT) : 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new RemoteError('CONFIG', 'The port must be a whole number from 0 to 65535.');
   return startRemoteServer({
     ...config,
+    publicUrl: publicUrl ? config.publicUrl : undefined,
     port,
-    host: flags.host ?? env.ACCTKIT_MCP_HOST ?? '127.0.0.1',
+    host,
     database: env.ACCTKIT_MCP_DATABASE || '.acctkit/mcp-remote.sqlite',
   });
 }
