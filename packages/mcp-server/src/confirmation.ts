@@ -29,16 +29,26 @@ export async function confirmChange(
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   const summary = `${action} in business '${context.connection.name}' (${context.connection.businessName})?\n${lines.join('\n')}`;
   if (context.elicit) {
-    const answer = await context.elicit({
-      message: summary,
-      requestedSchema: {
-        type: 'object',
-        properties: {
-          confirm: { type: 'boolean', title: action, description: 'Tick to go ahead.', default: false },
+    let answer: Awaited<ReturnType<typeof context.elicit>>;
+    try {
+      answer = await context.elicit({
+        message: summary,
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            confirm: { type: 'boolean', title: action, description: 'Tick to go ahead.', default: false },
+          },
+          required: ['confirm'],
         },
-        required: ['confirm'],
-      },
-    });
+      });
+    } catch (error) {
+      // The form failed or timed out: the user did not agree, so nothing changes.
+      context.log.log('warning', 'confirmation form failed', {
+        business: context.connection.name,
+        cause: error instanceof Error ? error.message : String(error),
+      });
+      return 'cancelled';
+    }
     if (answer.action === 'cancel') return 'cancelled';
     return answer.action === 'accept' && answer.content?.confirm === true ? 'confirmed' : 'declined';
   }

@@ -205,6 +205,21 @@ describe.each(['de', 'pt'] as const)('contact tools (%s)', (variant) => {
       'declined',
     );
 
+    // A form that fails (the client errs or times out) changes nothing.
+    const broken = await mcpClient(
+      { connections: [connections.de, connections.pt] },
+      { elicitation: { form: {} } },
+    );
+    broken.client.setRequestHandler(ElicitRequestSchema, async () => {
+      throw new Error('no display');
+    });
+    expect(await ok<Change>(broken.client, 'delete_contact', args(a))).toMatchObject({
+      status: 'cancelled',
+      changed: false,
+    });
+    expect(await recordOf(connections[variant], path, a)).toBeDefined();
+    await broken.close();
+
     const accepted = await elicitingClient({ action: 'accept', content: { confirm: true } });
     expect(await ok<Change>(accepted.client, 'delete_contact', args(a))).toMatchObject({
       status: 'deleted',
