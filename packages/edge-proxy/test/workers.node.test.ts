@@ -18,6 +18,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const SANDBOX_ADMIN = 'workers-test-sandbox-admin';
 const ADMIN = 'workers-test-proxy-admin-token';
+const wranglerToml = readFileSync(join(packageDir, 'wrangler.toml'), 'utf8');
+
+/** `main` of wrangler.toml: the entry module bundled here is the one wrangler deploys. */
+function wranglerMain(): string {
+  const main = /^main\s*=\s*"([^"]+)"/m.exec(wranglerToml)?.[1];
+  if (!main) throw new Error('wrangler.toml has no main');
+  return main;
+}
+
+/** The Durable Object bindings of wrangler.toml, as binding name → class name. */
+function wranglerObjects(): Record<string, string> {
+  const bindings: Record<string, string> = {};
+  for (const [, name, className] of wranglerToml.matchAll(
+    /\[\[durable_objects\.bindings\]\]\s*name\s*=\s*"([^"]+)"\s*class_name\s*=\s*"([^"]+)"/g,
+  ))
+    bindings[name as string] = className as string;
+  return bindings;
+}
 
 describe('Workers: Durable Objects under workerd', () => {
   let sandbox: Sandbox;
@@ -64,7 +82,7 @@ describe('Workers: Durable Objects under workerd', () => {
     execFileSync(
       join(packageDir, 'node_modules/.bin/esbuild'),
       [
-        'src/workers/entry.ts',
+        wranglerMain(),
         '--bundle',
         '--format=esm',
         '--platform=neutral',
@@ -76,12 +94,12 @@ describe('Workers: Durable Objects under workerd', () => {
       { cwd: packageDir },
     );
     const minted = await sandboxAdmin('tokens', { business: 'de', scope: 'full_access' });
-    // Same bindings as wrangler.toml, with the sandbox as the upstream.
+    // The bindings of wrangler.toml, with the sandbox as the upstream.
     mf = new Miniflare({
       modules: true,
       script: readFileSync(join(dir, 'entry.js'), 'utf8'),
       compatibilityDate: '2025-09-01',
-      durableObjects: { PROXY_CONNECTIONS: 'ProxyConnection', PROXY_REGISTRY: 'ProxyRegistry' },
+      durableObjects: wranglerObjects(),
       bindings: {
         UPSTREAM_URL: sandboxUrl,
         CLIENT_ID: String(minted.client_id),
@@ -98,6 +116,14 @@ describe('Workers: Durable Objects under workerd', () => {
     await new Promise((r) => server?.close(r));
     sandbox?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('wrangler.toml binds both Durable Object classes the entry module exports', () => {
+    expect(wranglerObjects()).toEqual({
+      PROXY_CONNECTIONS: 'ProxyConnection',
+      PROXY_REGISTRY: 'ProxyRegistry',
+    });
+    expect(wranglerToml).toMatch(/new_sqlite_classes = \["ProxyConnection", "ProxyRegistry"\]/);
   });
 
   it('50 concurrent requests over an expired token: one refresh, every request answered', async () => {
