@@ -85,14 +85,19 @@ export function listTools(
 }
 
 /** The tool's full input schema: its own arguments plus `business` where it acts on one. */
-function inputSchemaOf(tool: ToolDefinition, eligible: readonly BusinessConnection[]): JsonSchema {
+function inputSchemaOf(
+  tool: ToolDefinition,
+  eligible: readonly BusinessConnection[],
+  connections: readonly BusinessConnection[],
+): JsonSchema {
   // Unknown arguments are refused by the per-variant check of each call, which names the variant.
   const {
     description: _d,
     additionalProperties: _a,
     ...own
   } = shareRepeatedObjects(topLevel(tool.input([...new Set(eligible.map((c) => c.variant))])));
-  if (!tool.perBusiness) return own;
+  // With one business `business` is optional and not listed (the check of each call still accepts it).
+  if (!tool.perBusiness || connections.length === 1) return own;
   return { ...own, properties: { business: businessArgument(eligible), ...(own.properties ?? {}) } };
 }
 
@@ -144,7 +149,7 @@ export function createServer(options: ServerOptions): McpServer {
 
   for (const tool of tools) {
     const eligible = tool.write ? writable(connections) : connections;
-    const inputSchema = inputSchemaOf(tool, eligible);
+    const inputSchema = inputSchemaOf(tool, eligible, connections);
     const zodInput = toZod(inputSchema);
     const outputSchema = withoutDescriptions(tool.output([...new Set(eligible.map((c) => c.variant))]));
     schemas.set(tool.name, zodInput);

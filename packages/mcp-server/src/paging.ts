@@ -36,7 +36,7 @@ export function pageSchema(record: JsonSchema): JsonSchema {
         type: 'string',
         description: 'Pass as cursor for the next page; absent on the last page.',
       },
-      totalCount: { type: 'integer', minimum: 0, description: 'Records matching, on all pages.' },
+      totalCount: { type: 'integer', description: 'Records matching, on all pages.' },
     },
     required: ['items', 'totalCount'],
   };

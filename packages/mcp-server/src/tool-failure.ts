@@ -22,7 +22,7 @@ export type ToolErrorCode =
 export interface FieldProblem {
   readonly field: string;
   readonly problem: string;
-  /** Where valid values come from, e.g. `Valid values: list_reference kind 'income_types'.` */
+  /** Where valid ids come from, e.g. `Ids: list_reference kind 'income_types'.` */
   readonly hint?: string;
 }
 

@@ -13,9 +13,9 @@ export const VALUE_SOURCES: Readonly<Record<string, string>> = {
   destination_id: 'list_bank_accounts (the bank account ledger_account id)',
 };
 
-/** The hint for a field, such as `Valid values: list_contacts.`, or `undefined`. */
+/** The hint for a field, such as `Ids: list_contacts.`, or `undefined`. */
 export function valueSourceHint(field: string): string | undefined {
   const leaf = field.split('.').pop() ?? field;
   const source = VALUE_SOURCES[leaf];
-  return source ? `Valid values: ${source}.` : undefined;
+  return source ? `Ids: ${source}.` : undefined;
 }

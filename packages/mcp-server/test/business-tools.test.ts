@@ -52,6 +52,13 @@ describe('list_businesses and get_business', () => {
     const { client, close } = await mcpClient({ connections: [pt] });
     const result = await ok<{ business: { name: string } }>(client, 'get_business');
     expect(result.business.name).toBe(pt.businessName);
+    // Not listed (a shorter catalogue), still accepted, and checked.
+    const tool = (await client.listTools()).tools.find((t) => t.name === 'get_business');
+    expect(tool?.inputSchema.properties?.business).toBeUndefined();
+    expect(
+      (await ok<{ business: { name: string } }>(client, 'get_business', { business: 'pt' })).business.name,
+    ).toBe(pt.businessName);
+    expect((await fails(client, 'get_business', { business: 'de' })).code).toBe('UNKNOWN_BUSINESS');
     await close();
   });
 });

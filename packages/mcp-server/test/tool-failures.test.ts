@@ -17,7 +17,7 @@ afterAll(() => sandbox.close());
 /** One failing call per tool, and the code it must give. */
 const FAILURES: Record<string, [Record<string, unknown>, string]> = {
   list_businesses: [{ verbose: true }, 'INVALID_ARGUMENTS'],
-  get_business: [{ business: 'nowhere' }, 'INVALID_ARGUMENTS'],
+  get_business: [{ business: 'nowhere' }, 'UNKNOWN_BUSINESS'],
   list_contacts: [{ limit: 0 }, 'INVALID_ARGUMENTS'],
   get_contact: [{ id: 999_999 }, 'NOT_FOUND'],
   create_contact: [{ name: 'No type' }, 'INVALID_ARGUMENTS'],

@@ -91,7 +91,7 @@ describe.each(['de', 'pt'] as const)('expense tools (%s)', (variant) => {
     expect(error.fields).toContainEqual(
       expect.objectContaining({
         field: 'ledger_account_id',
-        hint: "Valid values: list_reference kind 'expense_types'.",
+        hint: "Ids: list_reference kind 'expense_types'.",
       }),
     );
     const date = await fails(client, 'create_expense', { ...expense, date: '15/03/2026' });
@@ -177,7 +177,7 @@ describe.each(['de', 'pt'] as const)('income tools (%s)', (variant) => {
     expect(bad.fields).toContainEqual(
       expect.objectContaining({
         field: 'source_id',
-        hint: "Valid values: list_reference kind 'income_types'.",
+        hint: "Ids: list_reference kind 'income_types'.",
       }),
     );
     await close();

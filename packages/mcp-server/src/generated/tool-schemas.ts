@@ -14,7 +14,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "1 customer, 2 supplier. Valid values: list_reference kind 'contact_types'."
+          "description": "1 customer, 2 supplier. Ids: list_reference kind 'contact_types'."
         },
         "company": {
           "type": "string",
@@ -103,7 +103,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Valid values: list_reference kind 'countries'."
+              "description": "Country id. Ids: list_reference kind 'countries'."
             }
           },
           "additionalProperties": false,
@@ -144,7 +144,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Valid values: list_reference kind 'countries'."
+              "description": "Country id. Ids: list_reference kind 'countries'."
             }
           },
           "additionalProperties": false,
@@ -176,7 +176,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "1 customer, 2 supplier. Valid values: list_reference kind 'contact_types'."
+          "description": "1 customer, 2 supplier. Ids: list_reference kind 'contact_types'."
         },
         "email": {
           "type": "string",
@@ -232,7 +232,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Valid values: list_reference kind 'countries'."
+              "description": "Country id. Ids: list_reference kind 'countries'."
             }
           },
           "additionalProperties": false,
@@ -267,7 +267,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Valid values: list_reference kind 'countries'."
+              "description": "Country id. Ids: list_reference kind 'countries'."
             }
           },
           "additionalProperties": false,
@@ -296,7 +296,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "1 customer, 2 supplier. Valid values: list_reference kind 'contact_types'."
+          "description": "1 customer, 2 supplier. Ids: list_reference kind 'contact_types'."
         },
         "company": {
           "type": "string",
@@ -373,7 +373,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Valid values: list_reference kind 'countries'."
+              "description": "Country id. Ids: list_reference kind 'countries'."
             }
           },
           "additionalProperties": false,
@@ -414,7 +414,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Valid values: list_reference kind 'countries'."
+              "description": "Country id. Ids: list_reference kind 'countries'."
             }
           },
           "additionalProperties": false,
@@ -444,7 +444,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "1 customer, 2 supplier. Valid values: list_reference kind 'contact_types'."
+          "description": "1 customer, 2 supplier. Ids: list_reference kind 'contact_types'."
         },
         "email": {
           "type": "string",
@@ -500,7 +500,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Valid values: list_reference kind 'countries'."
+              "description": "Country id. Ids: list_reference kind 'countries'."
             }
           },
           "additionalProperties": false,
@@ -535,7 +535,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Valid values: list_reference kind 'countries'."
+              "description": "Country id. Ids: list_reference kind 'countries'."
             }
           },
           "additionalProperties": false,
@@ -562,15 +562,15 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "contact_id": {
           "type": "integer",
-          "description": "The supplier's contact id. Valid values: list_contacts."
+          "description": "The supplier's contact id. Ids: list_contacts."
         },
         "bank_account_id": {
           "type": "integer",
-          "description": "Bank account id. Valid values: list_bank_accounts."
+          "description": "Bank account id. Ids: list_bank_accounts."
         },
         "ledger_account_id": {
           "type": "integer",
-          "description": "Expense type (a ledger account) id. Valid values: list_reference kind 'expense_types'."
+          "description": "Expense type (a ledger account) id. Ids: list_reference kind 'expense_types'."
         },
         "tax_rate_id": {
           "type": "integer",
@@ -618,11 +618,11 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "bank_account_id": {
           "type": "integer",
-          "description": "Bank account id. Valid values: list_bank_accounts."
+          "description": "Bank account id. Ids: list_bank_accounts."
         },
         "ledger_account_id": {
           "type": "integer",
-          "description": "Expense type (ledger account) id. Valid values: list_reference kind 'expense_types'."
+          "description": "Expense type (ledger account) id. Ids: list_reference kind 'expense_types'."
         },
         "payment_method_id": {
           "type": "integer",
@@ -650,15 +650,15 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "contact_id": {
           "type": "integer",
-          "description": "Contact id. Valid values: list_contacts."
+          "description": "Contact id. Ids: list_contacts."
         },
         "bank_account_id": {
           "type": "integer",
-          "description": "Bank account id. Valid values: list_bank_accounts."
+          "description": "Bank account id. Ids: list_bank_accounts."
         },
         "ledger_account_id": {
           "type": "integer",
-          "description": "Ledger account id. Valid values: list_reference kind 'expense_types'."
+          "description": "Ledger account id. Ids: list_reference kind 'expense_types'."
         },
         "tax_rate_id": {
           "type": "integer",
@@ -701,11 +701,11 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "bank_account_id": {
           "type": "integer",
-          "description": "Bank account id. Valid values: list_bank_accounts."
+          "description": "Bank account id. Ids: list_bank_accounts."
         },
         "ledger_account_id": {
           "type": "integer",
-          "description": "Ledger account id. Valid values: list_reference kind 'expense_types'."
+          "description": "Ledger account id. Ids: list_reference kind 'expense_types'."
         },
         "payment_method_id": {
           "type": "integer",
@@ -749,11 +749,11 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "source_id": {
           "type": "integer",
-          "description": "Income type id. Valid values: list_reference kind 'income_types'."
+          "description": "Income type id. Ids: list_reference kind 'income_types'."
         },
         "destination_id": {
           "type": "integer",
-          "description": "Id of the ledger account receiving the income. Valid values: list_bank_accounts (the bank account ledger_account id)."
+          "description": "Id of the ledger account receiving the income. Ids: list_bank_accounts (the bank account ledger_account id)."
         },
         "payment_method_id": {
           "type": "integer",
@@ -770,7 +770,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "contact_id": {
           "type": "integer",
-          "description": "The customer's contact id. Valid values: list_contacts."
+          "description": "The customer's contact id. Ids: list_contacts."
         },
         "is_tax_included": {
           "type": "boolean",
@@ -818,11 +818,11 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "source_id": {
           "type": "integer",
-          "description": "Income type id. Valid values: list_reference kind 'income_types'."
+          "description": "Income type id. Ids: list_reference kind 'income_types'."
         },
         "destination_id": {
           "type": "integer",
-          "description": "Id of the ledger account receiving the income. Valid values: list_bank_accounts (the bank account ledger_account id)."
+          "description": "Id of the ledger account receiving the income. Ids: list_bank_accounts (the bank account ledger_account id)."
         },
         "payment_method_id": {
           "type": "integer",
@@ -839,7 +839,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "contact_id": {
           "type": "integer",
-          "description": "The customer's contact id. Valid values: list_contacts."
+          "description": "The customer's contact id. Ids: list_contacts."
         },
         "is_tax_included": {
           "type": "boolean",
@@ -867,7 +867,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "Only contacts of this type; 1 customers, 2 suppliers. Valid values: list_reference kind 'contact_types'."
+          "description": "Only contacts of this type; 1 customers, 2 suppliers. Ids: list_reference kind 'contact_types'."
         },
         "email": {
           "type": "string",
@@ -905,7 +905,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "Only contacts of this type; 1 customers, 2 suppliers. Valid values: list_reference kind 'contact_types'."
+          "description": "Only contacts of this type; 1 customers, 2 suppliers. Ids: list_reference kind 'contact_types'."
         },
         "email": {
           "type": "string",
