@@ -70,7 +70,7 @@ export class TestProvider implements OAuthClientProvider {
   }
 }
 
-/** A client-side server hosting the CIMD client's metadata document and its redirect page. */
+/** The MCP client's side: the CIMD client's metadata document and the redirect page of both clients. */
 export async function startClientDocs(): Promise<{ url: string; close(): Promise<void> }> {
   let url = '';
   const docs: Server = createServer((req, res) => {
@@ -143,10 +143,6 @@ export function browserSuite(name: string, env: () => BrowserSuiteEnv): void {
   async function approveInBrowser(context: BrowserContext, url: URL, redirectUrl: string): Promise<string> {
     const { remote, sandbox } = env();
     const page = await context.newPage();
-    // Nothing listens on a DCR client's redirect port: answer it in the browser.
-    await page.route(`${redirectUrl}**`, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/plain', body: 'You can close this window.' }),
-    );
     await page.goto(url.href);
     if (new URL(page.url()).origin === remote.url) {
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Allow .* to use/);
@@ -196,7 +192,7 @@ export function browserSuite(name: string, env: () => BrowserSuiteEnv): void {
   describe(name, () => {
     it('DCR client: discovery, consent, sign-in, tools, refresh with rotation, revocation → re-authorization', async () => {
       const context = await newContext();
-      const provider = new TestProvider('http://127.0.0.1:1/callback');
+      const provider = new TestProvider(`${env().docsUrl}/callback`);
       const client = await signInThroughSdk(provider, context);
       expect(provider.info?.client_id).toMatch(/^mcpc_/);
 

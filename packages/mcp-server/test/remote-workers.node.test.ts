@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_CLIENT, type RunningServer } from '@acctkit/sandbox';
 import { Miniflare } from 'miniflare';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64url } from '../src/remote/secrets.js';
+import { browserSuite, startClientDocs } from './remote-browser-suite.js';
 import {
   authorizeWithoutBrowser,
   exchange,
@@ -25,12 +27,15 @@ import {
 
 // Never listened on: requests reach the Worker through dispatchFetch.
 const PUBLIC_URL = 'http://127.0.0.1:8787';
+const TOKEN_TTL_SECONDS = 6;
 let sandbox: RunningServer;
 let mf: Miniflare;
 let remote: Target;
+let docs: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  docs = await startClientDocs();
   const dir = mkdtempSync(join(tmpdir(), 'acctkit-worker-'));
   // Bundled by wrangler itself (`deploy --dry-run`), which needs Node 22: the node22 package of tools/.
   const require = createRequire(import.meta.url);
@@ -68,6 +73,9 @@ beforeAll(async () => {
       ACCTKIT_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
       ACCTKIT_SIGNING_SECRET: DEMO_CLIENT.signingSecret,
       ACCTKIT_MCP_ENCRYPTION_KEYS: `k1:${base64url(crypto.getRandomValues(new Uint8Array(32)))}`,
+      // workerd's clock cannot be moved: short-lived access tokens let the refresh be seen.
+      ACCTKIT_MCP_ACCESS_TOKEN_TTL: String(TOKEN_TTL_SECONDS),
+      ACCTKIT_MCP_TEST_LOOPBACK_METADATA: '1',
     },
   });
   await mf.ready;
@@ -84,7 +92,37 @@ beforeAll(async () => {
 afterAll(async () => {
   await mf?.dispose();
   await sandbox?.close();
+  await docs?.close();
 });
+
+/** Answers the browser's requests for the Worker's URL through dispatchFetch (it listens on no port). */
+async function routeToWorker(context: BrowserContext): Promise<void> {
+  await context.route(`${PUBLIC_URL}/**`, async (route) => {
+    const req = route.request();
+    const body = req.postDataBuffer();
+    const res = (await mf.dispatchFetch(req.url(), {
+      method: req.method(),
+      headers: await req.allHeaders(),
+      ...(body && { body }),
+      redirect: 'manual',
+    } as never)) as unknown as Response;
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') headers[key] = value;
+    });
+    const cookies = res.headers.getSetCookie();
+    if (cookies.length) headers['set-cookie'] = cookies.join('\n');
+    await route.fulfill({ status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) });
+  });
+}
+
+browserSuite('remote MCP end to end on Workers (workerd, SDK client, Chromium)', () => ({
+  sandbox,
+  remote,
+  docsUrl: docs.url,
+  expireAccessTokens: () => new Promise((r) => setTimeout(r, TOKEN_TTL_SECONDS * 1000 + 200)),
+  routeContext: routeToWorker,
+}));
 
 describe('remote MCP on Workers (workerd)', () => {
   it('answers /mcp without a token with 401 and the resource metadata URL', async () => {
