@@ -1,7 +1,9 @@
 import { parseDmyDate, parseIsoDate } from '@acctkit/openapi/formats';
 import { parseAmount, parsePercentage } from './money.js';
 import type { FormObject } from './parse-form-body.js';
+import { specProblems } from './request-rules.js';
 import { malformed, ValidationFailedError } from './sandbox-error.js';
+import type { Variant } from './variant.js';
 
 const EMAIL =
   /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
@@ -30,6 +32,22 @@ export class Fields {
     const group = options.group;
     this.#source = (name) => group ?? name;
     this.#problems = options.problems ?? [];
+  }
+
+  /**
+   * The fields of a request body, already checked against the operation's request schema in the spec
+   * (lengths, patterns, formats, enums, required fields, types: see `specProblems`). The handler adds
+   * what the spec cannot say (references to other records, rules across fields, unknown fields).
+   *
+   * @param resource - The `resource[...]` wrapper (`contact`), or undefined for a flat body.
+   */
+  static forOperation(variant: Variant, operationId: string, body: FormObject, resource?: string): Fields {
+    const input = resource === undefined ? body : Fields.wrapper(body, resource);
+    const problems = specProblems(variant, operationId, body, resource).map((p) => ({
+      $source: p.source,
+      $message: p.message,
+    }));
+    return new Fields(input, { problems });
   }
 
   /** Reads the `resource[...]` wrapper of a body: missing → 400, a plain value → 400. */
@@ -61,7 +79,9 @@ export class Fields {
     return this.#input[name] !== undefined;
   }
 
+  /** Records a problem, unless the field already has one (the spec's rules are checked first). */
   fail(source: string, message: string): void {
+    if (this.#problems.some((p) => p.$source === source)) return;
     this.#problems.push({ $source: source, $message: message });
   }
 

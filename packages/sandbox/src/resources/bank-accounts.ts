@@ -74,7 +74,7 @@ function readBank(variant: Variant, f: Fields, old: BankAccountData | undefined)
         ? ['account_name', 'account_type_id', 'balance_date', 'iban', 'account_number']
         : ['account_name', 'account_type_id', 'account_number'],
     );
-    const type = f.int('account_type_id', { required: create, oneOf: create ? [1, 2, 3, 4, 5, 6] : [1, 2] });
+    const type = f.int('account_type_id');
     if (type !== undefined) out.accountTypeId = type;
     const bd = f.isoDate('balance_date');
     if (bd !== undefined) out.balanceDate = bd;
@@ -98,13 +98,13 @@ function readBank(variant: Variant, f: Fields, old: BankAccountData | undefined)
       'ledger_account_id',
       'address',
     ]);
-    const type = f.int('account_type_id', { required: create, oneOf: [1, 2, 3, 4, 5] });
+    const type = f.int('account_type_id');
     if (type !== undefined) out.accountTypeId = type;
-    const sort = f.str('sort_code', { max: 50 });
+    const sort = f.str('sort_code');
     if (sort !== undefined) out.sortCode = sort;
-    const tel = f.str('telephone', { max: 50 });
+    const tel = f.str('telephone');
     if (tel !== undefined) out.telephone = tel;
-    const email = f.str('email', { max: 100, email: true });
+    const email = f.str('email', { email: true });
     if (email !== undefined) out.email = email;
     const la = f.int('ledger_account_id');
     if (la !== undefined) out.ledgerAccountId = la;
@@ -123,11 +123,11 @@ function readBank(variant: Variant, f: Fields, old: BankAccountData | undefined)
       if (cid !== undefined && !countryById('pt', cid))
         g.fail('address', `address: country_id ${cid} does not exist.`);
       const a = {
-        streetOne: g.str('street_one', { max: 50 }) ?? base.streetOne,
-        streetTwo: g.str('street_two', { max: 50 }) ?? base.streetTwo,
-        town: g.str('town', { max: 50 }) ?? base.town,
-        county: g.str('county', { max: 50 }) ?? base.county,
-        postcode: g.str('postcode', { max: 20 }) ?? base.postcode,
+        streetOne: g.str('street_one') ?? base.streetOne,
+        streetTwo: g.str('street_two') ?? base.streetTwo,
+        town: g.str('town') ?? base.town,
+        county: g.str('county') ?? base.county,
+        postcode: g.str('postcode') ?? base.postcode,
         countryId: cid ?? base.countryId,
       };
       if (g.has('postcode') && a.countryId === countryId('PT') && !/^\d{4}-\d{3}$/.test(a.postcode))
@@ -135,9 +135,9 @@ function readBank(variant: Variant, f: Fields, old: BankAccountData | undefined)
       out.address = a;
     }
   }
-  const name = f.str('account_name', { required: create, max: 255, min: 1 });
+  const name = f.str('account_name');
   if (name !== undefined) out.accountName = name;
-  const num = f.str('account_number', { max: 50 });
+  const num = f.str('account_number');
   if (num !== undefined) out.accountNumber = num;
   return out;
 }
@@ -163,7 +163,7 @@ export function bankAccountRoutes(app: Hono<SandboxEnv>, state: SandboxState): v
 
   app.post('/accounts/v2/bank_accounts', (c) => {
     const { variant, business } = c.get('auth');
-    const f = new Fields(Fields.wrapper(c.get('form'), 'bank_account'));
+    const f = Fields.forOperation(variant, 'createBankAccount', c.get('form'), 'bank_account');
     const input = readBank(variant, f, undefined);
     f.check();
     const rec = state.store.insert<BankAccountData>(
@@ -192,11 +192,12 @@ export function bankAccountRoutes(app: Hono<SandboxEnv>, state: SandboxState): v
   app.put('/accounts/v2/bank_accounts/:id', (c) => {
     const { variant, business } = c.get('auth');
     const id = pathId(c, 'Bank account');
-    const body = Fields.wrapper(c.get('form'), 'bank_account');
+    const form = c.get('form');
+    const body = Fields.wrapper(form, 'bank_account');
     const rec = state.store.transaction(() => {
       const old = state.store.get<BankAccountData>('bank_account', business.id, id);
       if (!old) throw new RecordNotFoundError(`Bank account ${id}`);
-      const f = new Fields(body);
+      const f = Fields.forOperation(variant, 'updateBankAccount', form, 'bank_account');
       if (Object.keys(body).length === 0) f.fail('base', 'Send at least one bank_account[field].');
       const input = readBank(variant, f, old.data);
       f.check();

@@ -70,7 +70,7 @@ export function contactRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
 
   app.post('/accounts/v2/contacts', (c) => {
     const { variant, business } = c.get('auth');
-    const f = new Fields(Fields.wrapper(c.get('form'), 'contact'));
+    const f = Fields.forOperation(variant, 'createContact', c.get('form'), 'contact');
     const rec = state.store.transaction(() => {
       const input = readContact(variant, f, undefined, 0);
       f.check();
@@ -104,13 +104,14 @@ export function contactRoutes(app: Hono<SandboxEnv>, state: SandboxState): void 
   app.put('/accounts/v2/contacts/:id', (c) => {
     const { variant, business } = c.get('auth');
     const id = pathId(c, 'Contact');
-    const body = Fields.wrapper(c.get('form'), 'contact');
+    const form = c.get('form');
+    const body = Fields.wrapper(form, 'contact');
     const rec = state.store.transaction(() => {
       const old = state.store.get<ContactData>('contact', business.id, id);
       if (!old) throw new RecordNotFoundError(`Contact ${id}`);
       if (variant === 'de' && !old.data.editable)
         throw validationError('base', 'This contact is not editable (editable is false).');
-      const f = new Fields(body);
+      const f = Fields.forOperation(variant, 'updateContact', form, 'contact');
       if (Object.keys(body).length === 0) f.fail('base', 'Send at least one contact[field].');
       const input = readContact(variant, f, old, id);
       f.check();

@@ -80,7 +80,12 @@ function readExpense(
   const create = old === undefined;
   const de = variant === 'de';
   const ref = referenceData(variant);
-  const f = new Fields(de ? Fields.wrapper(body, 'expense') : body);
+  const f = Fields.forOperation(
+    variant,
+    create ? 'createExpense' : 'updateExpense',
+    body,
+    de ? 'expense' : undefined,
+  );
   if (!create && Object.keys(de ? (body.expense as FormObject) : body).length === 0)
     f.fail('base', 'Send at least one field to change.');
   f.allow(
@@ -97,12 +102,12 @@ function readExpense(
         ]
       : ['date', 'total', 'bank_account_id', 'ledger_account_id', 'payment_method_id'],
   );
-  const date = f.isoDate('date', create);
-  const total = f.amount('total', create);
-  const bankId = f.int('bank_account_id', { required: create });
+  const date = f.isoDate('date');
+  const total = f.amount('total');
+  const bankId = f.int('bank_account_id');
   if (bankId !== undefined && !store.get('bank_account', businessId, bankId))
     f.fail('bank_account_id', `Bank account ${bankId} does not exist.`);
-  const ledgerId = f.int('ledger_account_id', { required: create });
+  const ledgerId = f.int('ledger_account_id');
   if (ledgerId !== undefined && !ref.expenseTypes.some((e) => e.id === ledgerId))
     f.fail(
       'ledger_account_id',
@@ -134,7 +139,7 @@ function readExpense(
     if (taxId !== undefined) d.taxRateId = taxId;
     else if (create)
       d.taxRateId = ref.expenseTypes.find((e) => e.id === d.ledgerAccountId)?.taxCodeId ?? null;
-    const reference = f.str('reference', { max: 255 });
+    const reference = f.str('reference');
     if (reference !== undefined) d.reference = reference;
     const vat = f.amount('vat_value');
     if (vat !== undefined) line.vatCents = String(vat);

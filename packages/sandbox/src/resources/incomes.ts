@@ -71,7 +71,7 @@ export function incomeRoutes(app: Hono<SandboxEnv>, state: SandboxState): void {
   app.post('/accounts/v2/incomes', (c) => {
     const { variant, business } = c.get('auth');
     const ref = referenceData(variant);
-    const f = new Fields(Fields.wrapper(c.get('form'), 'income'));
+    const f = Fields.forOperation(variant, 'createIncome', c.get('form'), 'income');
     f.allow([
       'date',
       'amount',
@@ -87,16 +87,16 @@ export function incomeRoutes(app: Hono<SandboxEnv>, state: SandboxState): void {
       'is_tax_included',
     ]);
     const rec = state.store.transaction(() => {
-      const date = f.dmyDate('date', true);
-      const amount = f.amount('amount', true);
+      const date = f.dmyDate('date');
+      const amount = f.amount('amount');
       const taxAmount = f.amount('tax_amount');
       const rateIn = f.percentage('tax_percentage_rate');
       const taxCodeId = f.int('tax_code_id', { oneOf: ref.taxCodes.map((t) => t.id) });
-      const sourceId = f.int('source_id', { required: true });
+      const sourceId = f.int('source_id');
       const source = ref.incomeTypes.find((t) => t.id === sourceId);
       if (sourceId !== undefined && !source)
         f.fail('source_id', `source_id ${sourceId} is not an income type (see /accounts/v2/income_types).`);
-      const destinationId = f.int('destination_id', { required: true });
+      const destinationId = f.int('destination_id');
       if (destinationId !== undefined) {
         const banks = state.store.list<BankAccountData>('bank_account', business.id, {
           startIndex: 0,
@@ -108,12 +108,9 @@ export function incomeRoutes(app: Hono<SandboxEnv>, state: SandboxState): void {
             `destination_id ${destinationId} is not the ledger account of a bank account of this business.`,
           );
       }
-      const paymentMethodId = f.int('payment_method_id', {
-        required: true,
-        oneOf: ref.paymentMethods.map((p) => p.id),
-      });
+      const paymentMethodId = f.int('payment_method_id', { oneOf: ref.paymentMethods.map((p) => p.id) });
       const invoiceDate = f.dmyDate('invoice_date');
-      const reference = f.str('reference', { max: 255 });
+      const reference = f.str('reference');
       const contactId = f.int('contact_id');
       if (contactId !== undefined && !state.store.get('contact', business.id, contactId))
         f.fail('contact_id', `Contact ${contactId} does not exist.`);

@@ -23,12 +23,12 @@ function readAddress(
       ? ['line_1', 'line_2', 'line_3', 'town', 'county', 'postcode', 'country_id']
       : ['street_one', 'street_two', 'town', 'county', 'postcode', 'country_id'],
   );
-  const one = g.str(de ? 'line_1' : 'street_one', { max: 50 });
-  const two = g.str(de ? 'line_2' : 'street_two', { max: 50 });
-  const line3 = de ? g.str('line_3', { max: 50 }) : undefined;
-  const town = g.str('town', { max: 50 });
-  const county = g.str('county', { max: 50 });
-  const postcode = g.str('postcode', de ? { max: 10 } : {});
+  const one = g.str(de ? 'line_1' : 'street_one');
+  const two = g.str(de ? 'line_2' : 'street_two');
+  const line3 = de ? g.str('line_3') : undefined;
+  const town = g.str('town');
+  const county = g.str('county');
+  const postcode = g.str('postcode');
   const cid = g.int('country_id');
   if (cid !== undefined && !countryById(variant, cid))
     g.fail(name, `${name}: country_id ${cid} does not exist.`);
@@ -99,31 +99,26 @@ export function readContact(
       ];
   f.allow(allowed);
   const out: Partial<ContactData> = {};
-  const type = f.int('contact_type_id', { required: create, oneOf: [1, 2] });
+  const type = f.int('contact_type_id');
   if (type !== undefined) out.contactTypeIds = [type];
-  const name = f.str('name', { max: 50, required: create && !de });
+  const name = f.str('name');
   if (name !== undefined && !de && name.trim() === '') f.fail('name', 'name must not be empty.');
   if (name !== undefined) out.name = name;
-  const company = f.str(de ? 'company' : 'company_name', { max: 50 });
+  const company = f.str(de ? 'company' : 'company_name');
   if (company !== undefined) out.company = company;
   if (de && create && !name && !company && !f.has('name') && !f.has('company'))
     f.fail('company', 'Company or name must be supplied.');
-  for (const [field, key, max] of [
-    ['email', 'email', 100],
-    ['mobile', 'mobile', 50],
-    ['telephone', 'telephone', 50],
-    ['notes', 'notes', 500],
-  ] as const) {
-    const v = f.str(field, { max, email: field === 'email' });
-    if (v !== undefined) out[key] = v;
+  for (const field of ['email', 'mobile', 'telephone', 'notes'] as const) {
+    const v = f.str(field, { email: field === 'email' });
+    if (v !== undefined) out[field] = v;
   }
-  const tax = f.str('tax_number', de ? { max: 14 } : { max: 50 });
+  const tax = f.str('tax_number');
   if (tax !== undefined) out.taxNumber = tax;
   if (de) {
     f.int('tax_rate_id', { oneOf: ref.taxCodes.map((t) => t.id) });
     const acct = f.int('account_number');
     if (acct !== undefined) out.accountNumber = acct;
-    const tan = f.str('tax_authentication_number', { max: 50 });
+    const tan = f.str('tax_authentication_number');
     if (tan !== undefined) out.taxAuthenticationNumber = tan;
     const elig = f.bool('tax_eligible');
     if (elig !== undefined) out.taxEligible = elig;
