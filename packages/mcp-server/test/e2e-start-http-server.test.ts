@@ -142,6 +142,18 @@ describe('createHttpApp: Host and Origin checks (app.request, no socket)', () =>
     expect(res.status).toBe(405);
   });
 
+  it('answers no CORS preflight: pages on other local ports cannot call it from a browser', async () => {
+    const res = await app.request('http://127.0.0.1/mcp', {
+      method: 'OPTIONS',
+      headers: {
+        Host: '127.0.0.1:3001',
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+      },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('allows the bound host name besides loopback, and nothing more for a wildcard bind', () => {
     expect(allowedHostsFor('mcp.internal')).toEqual(['localhost', '127.0.0.1', '[::1]', 'mcp.internal']);
     expect(allowedHostsFor('::1')).toEqual(['localhost', '127.0.0.1', '[::1]']);
