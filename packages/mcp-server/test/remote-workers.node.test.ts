@@ -4,7 +4,9 @@
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +34,34 @@ let sandbox: RunningServer;
 let mf: Miniflare;
 let remote: Target;
 let docs: { url: string; close(): Promise<void> };
+let bundle = '';
+
+/** The bundled Worker under workerd, in front of the service at `baseUrl`. */
+function startWorker(baseUrl: string): Miniflare {
+  return new Miniflare({
+    modules: [
+      {
+        type: 'ESModule',
+        path: 'index.js',
+        contents: bundle,
+      },
+    ],
+    compatibilityDate: '2026-08-01',
+    compatibilityFlags: ['nodejs_compat'],
+    durableObjects: { REMOTE_STORE: { className: 'RemoteStore', useSQLite: true } },
+    bindings: {
+      ACCTKIT_MCP_PUBLIC_URL: PUBLIC_URL,
+      ACCTKIT_BASE_URL: baseUrl,
+      ACCTKIT_CLIENT_ID: DEMO_CLIENT.clientId,
+      ACCTKIT_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
+      ACCTKIT_SIGNING_SECRET: DEMO_CLIENT.signingSecret,
+      ACCTKIT_MCP_ENCRYPTION_KEYS: `k1:${base64url(crypto.getRandomValues(new Uint8Array(32)))}`,
+      // workerd's clock cannot be moved: short-lived access tokens let the refresh be seen.
+      ACCTKIT_MCP_ACCESS_TOKEN_TTL: String(TOKEN_TTL_SECONDS),
+      ACCTKIT_MCP_TEST_LOOPBACK_METADATA: '1',
+    },
+  });
+}
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -55,29 +85,8 @@ beforeAll(async () => {
       stdio: 'ignore',
     },
   );
-  mf = new Miniflare({
-    modules: [
-      {
-        type: 'ESModule',
-        path: 'index.js',
-        contents: readFileSync(join(dir, 'index.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, ''),
-      },
-    ],
-    compatibilityDate: '2026-08-01',
-    compatibilityFlags: ['nodejs_compat'],
-    durableObjects: { REMOTE_STORE: { className: 'RemoteStore', useSQLite: true } },
-    bindings: {
-      ACCTKIT_MCP_PUBLIC_URL: PUBLIC_URL,
-      ACCTKIT_BASE_URL: sandbox.url,
-      ACCTKIT_CLIENT_ID: DEMO_CLIENT.clientId,
-      ACCTKIT_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
-      ACCTKIT_SIGNING_SECRET: DEMO_CLIENT.signingSecret,
-      ACCTKIT_MCP_ENCRYPTION_KEYS: `k1:${base64url(crypto.getRandomValues(new Uint8Array(32)))}`,
-      // workerd's clock cannot be moved: short-lived access tokens let the refresh be seen.
-      ACCTKIT_MCP_ACCESS_TOKEN_TTL: String(TOKEN_TTL_SECONDS),
-      ACCTKIT_MCP_TEST_LOOPBACK_METADATA: '1',
-    },
-  });
+  bundle = readFileSync(join(dir, 'index.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
+  mf = startWorker(sandbox.url);
   await mf.ready;
   remote = {
     url: PUBLIC_URL,
@@ -189,4 +198,66 @@ describe('remote MCP on Workers (workerd)', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
+
+  it('refreshes expiring upstream tokens one at a time for 30 concurrent calls (the Durable Object of the grant)', async () => {
+    // The service issues 61 s tokens: a second later they are inside the 60 s refresh margin.
+    const short = await startSandbox({ accessTokenTtlSeconds: 61 });
+    let refreshes = 0;
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (req.url === '/oauth2/token' && body.toString().includes('grant_type=refresh_token')) refreshes++;
+        const upstream = request(
+          { host: '127.0.0.1', port: short.port, path: req.url, method: req.method, headers: req.headers },
+          (r) => {
+            res.writeHead(r.statusCode ?? 502, r.headers);
+            r.pipe(res);
+          },
+        );
+        upstream.on('error', () => res.writeHead(502).end());
+        upstream.end(body);
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const worker = startWorker(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+    try {
+      await worker.ready;
+      const target: Target = {
+        ...remote,
+        fetch: async (input, init) =>
+          (await worker.dispatchFetch(String(input), {
+            ...(init as object),
+            redirect: 'manual',
+          } as never)) as unknown as Response,
+      };
+      const token = String(
+        (await exchange(target, await authorizeWithoutBrowser(target, short))).body.access_token,
+      );
+      await new Promise((r) => setTimeout(r, 1_100));
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          mcpPost(target, token, {
+            jsonrpc: '2.0',
+            id: i,
+            method: 'tools/call',
+            params: { name: 'list_contacts', arguments: { limit: 1 } },
+          }),
+        ),
+      );
+      const bodies = (await Promise.all(results.map((r) => r.json()))) as {
+        result?: { isError?: boolean };
+      }[];
+      // A second refresh with an already-rotated refresh token would be refused and end the grant.
+      expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));
+      expect(bodies.filter((b) => !b.result || b.result.isError)).toHaveLength(0);
+      expect(refreshes).toBeGreaterThanOrEqual(1);
+      expect(refreshes).toBeLessThan(30);
+    } finally {
+      await worker.dispose();
+      await new Promise((r) => proxy.close(r));
+      await short.close();
+    }
+  }, 90_000);
 });
