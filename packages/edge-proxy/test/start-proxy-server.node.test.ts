@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashKey } from '../src/index.js';
 import { createSqliteStorage, startProxyServer } from '../src/node/index.js';
+import { proxyFixture, sandboxAdmin } from './helpers/proxy-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'edge-proxy-node-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,5 +66,36 @@ describe('startProxyServer', () => {
     expect((await storage.listKeys('de')).filter((k) => k.revokedAt !== undefined)).toHaveLength(1);
     storage.close();
     expect(adminToken.length).toBeGreaterThan(15);
+  });
+});
+
+describe('SQLite storage under the token broker', () => {
+  it('20 concurrent requests over an expired token with SQLite storage: one refresh, the rotated set stored', async () => {
+    const storage = createSqliteStorage(':memory:');
+    try {
+      const f = await proxyFixture({ storage });
+      const minted = (await sandboxAdmin(f.sandbox, 'tokens', { business: 'de', scope: 'full_access' })) as {
+        refresh_token: string;
+      };
+      expect(
+        (
+          await f.admin('POST', 'connections', {
+            id: 'de',
+            variant: 'de',
+            refresh_token: minted.refresh_token,
+          })
+        ).status,
+      ).toBe(201);
+      const calls = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          f.app.request('/core/v2/me', { headers: { Authorization: `Bearer ${f.keys.deRead}` } }),
+        ),
+      );
+      expect(calls.map((c) => c.status)).toEqual(Array(20).fill(200));
+      expect(f.sent.filter((s) => s.endsWith('/oauth2/token'))).toHaveLength(1);
+      expect((await storage.getTokens('de'))?.refreshToken).not.toBe(minted.refresh_token);
+    } finally {
+      storage.close();
+    }
   });
 });
