@@ -400,3 +400,37 @@ describe('revocation at the service', () => {
     expect(refreshed.body.error).toBe('invalid_grant');
   });
 });
+
+describe('client metadata documents', () => {
+  it('does not fetch metadata documents on internal addresses or over http', async () => {
+    const fetched: string[] = [];
+    const watched = await startRemote(sandbox, {
+      fetch: (request) => {
+        fetched.push(request.url);
+        return fetch(request);
+      },
+    });
+    try {
+      const { challenge } = await pkce();
+      for (const clientId of [
+        'https://10.0.0.5/client.json',
+        'https://169.254.169.254/latest/meta-data',
+        'https://[::1]/client.json',
+        'https://[fd00::1]/client.json',
+        'https://localhost/client.json',
+        'http://client.example/client.json',
+        'https://client.example/',
+      ]) {
+        const res = await fetch(
+          authorizeUrl(watched, { clientId, redirectUri: 'https://client.example/cb', challenge }),
+          { redirect: 'manual' },
+        );
+        expect(res.status, clientId).toBe(400);
+        expect(await res.text()).toContain('Unknown client');
+      }
+      expect(fetched, fetched.join(' ')).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+});

@@ -117,6 +117,27 @@ export async function registerClient(
   };
 }
 
+/** Whether a host is an IP literal of a private, link-local, loopback or unspecified range. */
+function isPrivateAddress(hostname: string): boolean {
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(hostname);
+  if (v4) {
+    const a = Number(v4[1]);
+    const b = Number(v4[2]);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  if (!hostname.startsWith('[')) return false;
+  const v6 = hostname.slice(1, -1).toLowerCase();
+  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('::ffff:');
+}
+
 /** Whether a client id is a Client ID Metadata Document URL this server will fetch. */
 export function isMetadataDocumentUrl(config: ResolvedConfig, clientId: string): boolean {
   let url: URL;
@@ -126,8 +147,12 @@ export function isMetadataDocumentUrl(config: ResolvedConfig, clientId: string):
     return false;
   }
   if (url.hash || url.username || url.password || url.pathname === '/') return false;
+  // IP literals of internal ranges are refused (names are resolved by the platform's fetch).
   if (url.protocol === 'https:')
-    return !isLoopbackHost(url.hostname) || config.allowLoopbackClientMetadata === true;
+    return (
+      (!isLoopbackHost(url.hostname) && !isPrivateAddress(url.hostname)) ||
+      config.allowLoopbackClientMetadata === true
+    );
   return (
     url.protocol === 'http:' && config.allowLoopbackClientMetadata === true && isLoopbackHost(url.hostname)
   );
