@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { sign, TEST_SIGNING_SECRET } from '@acctkit/signer';
 import type { Hono } from 'hono';
-import { html } from 'hono/html';
-import { page } from './authorize-text.js';
+import { html, raw } from 'hono/html';
+import { type Html, page } from './authorize-text.js';
 import { DEMO_CLIENT } from './demo-accounts.js';
 import { referenceData } from './reference-data.js';
 import type { SandboxEnv } from './sandbox-env.js';
@@ -58,10 +58,10 @@ function scalarConfig(first: Variant): string {
   });
 }
 
-function referencePage(variant: Variant): string {
-  // JSON inside <script>: `<` is escaped so that no value can close the element.
-  const config = scalarConfig(variant).replace(/</g, '\\u003c');
-  return `<!doctype html>
+function referencePage(variant: Variant): Html {
+  // JSON inside <script>: `<` is escaped so that no value can close the element; raw() keeps the quotes.
+  const config = raw(scalarConfig(variant).replace(/</g, '\\u003c'));
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
