@@ -263,6 +263,9 @@ describe.each(['de', 'pt'] as const)('reference tools and summaries (%s)', (vari
         };
       };
       expect(result.totals.expenses.count).toBe(expenses.length);
+      // Money keeps two decimals, even where a variant has no tax on expenses.
+      for (const g of [...result.groups, result.totals])
+        for (const amount of [g.expenses.net, g.incomes.gross]) expect(amount).toMatch(/^-?\d+\.\d{2}$/);
       expect(result.totals.expenses.net).toBe(sumDecimals(expenses.map((e) => e.total as string)));
       expect(result.totals.incomes.gross).toBe(sumDecimals(incomes.map((i) => i.gross_amount as string)));
       expect(sumDecimals(result.groups.map((g) => g.expenses.net))).toBe(result.totals.expenses.net);

@@ -66,12 +66,17 @@ async function* everyRecord(
   }
 }
 
+/** The exact sum, with at least the two decimals of money (`0.00`, not `0`). */
+function money(values: readonly string[]): string {
+  return sumDecimals(['0.00', ...values]);
+}
+
 function totals(amounts: Amounts): Record<string, unknown> {
   return {
     count: amounts.net.length,
-    net: sumDecimals(amounts.net),
-    tax: sumDecimals(amounts.tax),
-    gross: sumDecimals(amounts.gross),
+    net: money(amounts.net),
+    tax: money(amounts.tax),
+    gross: money(amounts.gross),
   };
 }
 
@@ -151,8 +156,8 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
     for (const flow of ['expenses', 'incomes'] as const) {
       for await (const record of everyRecord(context, flow, from, to, counted)) {
         if (record.voided === true) continue;
-        const net = String((flow === 'expenses' ? record.total : record.amount) ?? '0');
-        const tax = String((flow === 'expenses' ? record.vat_value : record.tax_amount) ?? '0');
+        const net = String((flow === 'expenses' ? record.total : record.amount) ?? '0.00');
+        const tax = String((flow === 'expenses' ? record.vat_value : record.tax_amount) ?? '0.00');
         const gross = String(
           (flow === 'expenses' ? record.gross_total : record.gross_amount) ?? sumDecimals([net, tax]),
         );
