@@ -1,7 +1,7 @@
 /**
  * Generates `src/generated/tool-schemas.ts` from the bundled OpenAPI documents `openapi/dist/{de,pt}.json`:
  * the input schemas of the tools that take spec fields (bodies and list filters), per variant, and a
- * shallow schema of every record the tools return. Run: `pnpm --filter @acctkit/mcp-server exec tsx scripts/generate-tool-schemas.ts`.
+ * shallow schema of every record the tools return. Run: `pnpm --filter @acctkit/mcp-server generate`.
  * `test/tool-schemas.test.ts` regenerates in memory and fails when the committed file differs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -188,7 +188,7 @@ export function generateToolSchemas(docs: Record<Variant, OpenApiDocument>): str
   const limit = Math.min(pageLimit(docs.de), pageLimit(docs.pt));
   const json = (value: unknown): string => JSON.stringify(value, null, 2);
   return `// Generated from openapi/dist/{de,pt}.json by scripts/generate-tool-schemas.ts; do not edit.
-// Regenerate: pnpm --filter @acctkit/mcp-server exec tsx scripts/generate-tool-schemas.ts (test/tool-schemas.test.ts fails on drift).
+// Regenerate: pnpm --filter @acctkit/mcp-server generate (test/tool-schemas.test.ts fails on drift).
 import type { JsonSchema } from '../json-schema.js';
 
 /** Input schemas of the tools that take spec fields, per variant. */

@@ -151,6 +151,16 @@ describe.each(['de', 'pt'] as const)('contact tools (%s)', (variant) => {
     });
     expect(service.code).toBe('VALIDATION_FAILED');
     expect(service.fields?.[0]?.field).toMatch(/^main_address/);
+    if (variant === 'pt') {
+      // A nested field the service names in its message maps to the argument path.
+      const postcode = await fails(client, 'create_contact', {
+        business: 'pt',
+        name: 'A',
+        contact_type_id: 1,
+        main_address: { postcode: '4000', country_id: 184 },
+      });
+      expect(postcode.fields?.[0]?.field).toBe('main_address.postcode');
+    }
     await close();
   });
 
