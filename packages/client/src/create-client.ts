@@ -108,7 +108,7 @@ export function createClient<V extends Variant>(options: ClientOptions<V>): Acco
       'Give exactly one of credentials, tokens and proxyKey: a proxy key replaces the signing credentials.',
     );
   if (options.proxyKey !== undefined && (typeof options.proxyKey !== 'string' || !options.proxyKey.trim()))
-    throw invalid('proxyKey must be the key the signing proxy issued (ak_…).');
+    throw invalid('proxyKey must be the key the signing proxy issued (akp_…).');
   if (!options.userAgent)
     throw invalid("userAgent is required: your application's name, such as my-app/1.0.");
 

@@ -89,28 +89,35 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   const now = options.now ?? Date.now;
   const margin = options.refreshMarginMs ?? 60_000;
   let current: TokenSet | undefined;
-  let loaded = false;
+  let loading: Promise<unknown> | undefined;
   let inflight: Promise<TokenSet> | undefined;
 
+  // One read of the store for all first callers: stores that hand out copies (SQLite, a Durable
+  // Object, a JSON file) would otherwise give concurrent callers different objects for one token set.
   async function load(): Promise<TokenSet | undefined> {
-    if (!loaded) {
-      current = (await store.get()) ?? options.tokens;
-      if (current && options.tokens === current) await store.set(current);
-      loaded = true;
-    }
+    loading ??= (async () => {
+      const stored = await store.get();
+      current ??= stored ?? options.tokens;
+      if (current !== undefined && stored === undefined) await store.set(current);
+    })().catch((cause: unknown) => {
+      loading = undefined;
+      throw cause;
+    });
+    await loading;
     return current;
   }
 
   async function save(tokens: TokenSet): Promise<void> {
     await store.set(tokens);
     current = tokens;
-    loaded = true;
+    loading ??= Promise.resolve();
   }
 
   function doRefresh(from: TokenSet): Promise<TokenSet> {
     // A caller that read the tokens before another refresh finished must not refresh again: the
     // refresh token it holds has been rotated away and would be refused.
-    if (current && current !== from) return Promise.resolve(current);
+    // Compared by value: a store may return copies of one token set.
+    if (current && current.refreshToken !== from.refreshToken) return Promise.resolve(current);
     inflight ??= (async () => {
       const { data, error, response } = await refresh({ ...options, refreshToken: from.refreshToken });
       if (!data) throw new OAuthError(error.error, error.error_description, response.status);

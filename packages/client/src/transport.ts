@@ -27,7 +27,7 @@ export type ClientAuth =
     }
   | {
       /**
-       * A key of the acctkit signing proxy (`ak_…`), sent as `Authorization: Bearer <proxyKey>`; point
+       * A key of the acctkit signing proxy (`akp_r_…` read or `akp_w_…` write), sent as `Authorization: Bearer <proxyKey>`; point
        * `baseUrl` at the proxy. Requests are not signed here: the proxy holds the tokens and signs.
        */
       readonly proxyKey: string;

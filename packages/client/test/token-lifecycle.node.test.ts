@@ -224,6 +224,32 @@ describe('TokenManager with the client', () => {
     expect(tokenRequests).toBe(1);
   });
 
+  it('listContacts: 20 concurrent first calls over a store that returns copies share one refresh', async () => {
+    // SQLite, Durable Objects and JSON files hand out a new object for each read of one token set.
+    let saved: TokenSet | undefined = mintedTokens();
+    const copying: TokenStore = {
+      get: async () => (saved === undefined ? undefined : { ...saved }),
+      set: async (tokens) => {
+        saved = { ...tokens };
+      },
+    };
+    const tokens = createTokenManager({ ...registration(), store: copying });
+    let refused = 0;
+    const counting = async (request: Request): Promise<Response> => {
+      const response = await sandboxFetch(request);
+      if (response.status === 401) refused++;
+      return response;
+    };
+    const api = createClient({ variant: 'de', baseUrl: BASE_URL, tokens, userAgent: 't/1', fetch: counting });
+    await advance(3605);
+    const results = await Promise.all(Array.from({ length: 20 }, () => api.GET('/accounts/v2/contacts')));
+    expect(results.map((r) => r.response.status)).toEqual(Array(20).fill(200));
+    expect(tokenRequests).toBe(1);
+    // Nobody was handed the expired token: every call waited for the one refresh.
+    expect(refused).toBe(0);
+    expect(saved?.refreshToken).not.toBe(minted.refresh_token);
+  });
+
   it('getBusiness: a second 401 after the refresh is returned, not retried again', async () => {
     const tokens = createTokenManager({ ...registration(), now: () => T0, tokens: mintedTokens() });
     let calls = 0;
