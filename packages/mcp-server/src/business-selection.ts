@@ -8,8 +8,7 @@ export function businessArgument(connections: readonly BusinessConnection[]): Js
   return {
     type: 'string',
     enum: names,
-    description:
-      names.length > 1 ? 'Required: which business (list_businesses).' : 'Optional: the only business.',
+    description: names.length > 1 ? 'Which business (required).' : 'Optional: the only business.',
   };
 }
 

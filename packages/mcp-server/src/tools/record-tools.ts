@@ -20,8 +20,7 @@ type InputName = keyof typeof INPUT_SCHEMAS;
 
 const DRY_RUN: JsonSchema = {
   type: 'boolean',
-  description:
-    'true: validate and return the exact form body that would be sent; nothing is sent or changed.',
+  description: 'true: only validate and return the exact body; nothing is sent.',
 };
 
 function idArgument(resource: ResourceKind): JsonSchema {
