@@ -1,4 +1,4 @@
-import { createTokenManager, type TokenManager, type TokenSet, type TokenStore } from '@acctkit/client';
+import { createTokenManager, type TokenManager, type TokenStore } from '@acctkit/client';
 import type { Credentials } from '@acctkit/signer';
 import type { ProxyStorage } from './proxy-storage.js';
 
@@ -63,7 +63,7 @@ export function createTokenBroker(options: TokenBrokerOptions): TokenBroker {
         fetch: options.fetch,
         refreshMarginMs: options.refreshMarginMs,
         now: options.now,
-        store: sharedReads(options.storage, connection),
+        store: connectionStore(options.storage, connection),
       });
       managers.set(connection, found);
     }
@@ -80,28 +80,10 @@ export function createTokenBroker(options: TokenBrokerOptions): TokenBroker {
   };
 }
 
-/**
- * A token store over the proxy's storage that reads once and then hands out the same object until it
- * writes. The token manager tells "the tokens moved on" by identity, and a storage that returns a
- * fresh copy per read (SQLite, Durable Objects) would otherwise make concurrent first requests each
- * see different objects and skip the shared refresh.
- */
-function sharedReads(storage: TokenBrokerOptions['storage'], connection: string): TokenStore {
-  let cached: TokenSet | undefined;
-  let reading: Promise<TokenSet | undefined> | undefined;
+/** The proxy's storage of one connection as the client's token store. */
+function connectionStore(storage: TokenBrokerOptions['storage'], connection: string): TokenStore {
   return {
-    get() {
-      if (cached) return cached;
-      reading ??= storage.getTokens(connection).then((tokens) => {
-        cached = tokens;
-        reading = undefined;
-        return tokens;
-      });
-      return reading;
-    },
-    async set(tokens) {
-      await storage.setTokens(connection, tokens);
-      cached = tokens;
-    },
+    get: () => storage.getTokens(connection),
+    set: (tokens) => storage.setTokens(connection, tokens),
   };
 }
