@@ -16,7 +16,13 @@ export function serverInstructions(
   const writes = tools.some((t) => t.write);
   return [
     `acctkit: the books of ${connections.length === 1 ? 'one small business' : `${connections.length} small businesses`}.`,
-    `Mode: ${readOnly || !writes ? 'read-only (no tool changes data)' : 'read and write'}.`,
+    `Mode: ${
+      readOnly || !writes
+        ? 'read-only (no tool changes data)'
+        : connections.some((c) => c.scope === 'readonly')
+          ? 'read and write (writes only on full-access businesses)'
+          : 'read and write'
+    }.`,
     `Businesses: ${businesses}.${connections.length > 1 ? ' Every tool needs business set to one of these names.' : ''}`,
     'Rules: dates are YYYY-MM-DD in and out; amounts are decimal strings such as "119.00", never numbers.',
     'Ids come from the list_ tools (list_reference gives the reference ids); lists page with limit and cursor.',
