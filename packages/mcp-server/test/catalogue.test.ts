@@ -118,6 +118,7 @@ describe('tools/list', () => {
 
   it('offers writes only on full-access connections when scopes are mixed', async () => {
     const { client, close } = await mcpClient({ connections: [de, ptReadonly] });
+    expect(client.getInstructions()).toContain('writes only on full-access businesses');
     const tool = (await client.listTools()).tools.find((t) => t.name === 'create_contact');
     expect(
       (tool?.inputSchema.properties as Record<string, { enum?: string[] }> | undefined)?.business?.enum,
