@@ -16,7 +16,7 @@ import { countTokens } from 'gpt-tokenizer';
 import { createServer } from '../src/index.js';
 import { connectFromEnv, connectSandbox } from '../src/node/index.js';
 
-const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
+const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'acctkit-mcp.js');
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };

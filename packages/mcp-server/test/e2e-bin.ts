@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 /** The package folder. */
 export const PACKAGE_DIR: string = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The built bin (`pnpm --filter @acctkit/mcp-server build` makes it). */
-export const BIN: string = join(PACKAGE_DIR, 'dist', 'bin.js');
+/** The built bin, as published: the bundled `acctkit-mcp` (`pnpm --filter @acctkit/mcp-server build` makes it). */
+export const BIN: string = join(PACKAGE_DIR, 'dist', 'acctkit-mcp.js');
 
 /** Node 22 from the `node22` package of `tools/` (the Inspector and conformance CLIs need Node ≥ 22). */
 export const NODE22: string = resolve(PACKAGE_DIR, '../../tools/node_modules/node22/bin/node');

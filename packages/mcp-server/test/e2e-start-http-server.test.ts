@@ -1,4 +1,5 @@
 // The programmatic API `npm start` uses: startHttpServer and clientConfigs, in this process.
+import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +8,10 @@ import {
   clientConfigs,
   connectSandbox,
   createHttpApp,
+  localStdioCommand,
   startHttpServer,
 } from '../src/node/index.js';
+import { BIN } from './e2e-bin.js';
 
 async function toolNames(url: string): Promise<string[]> {
   const client = new Client({ name: 'e2e-start', version: '1.0.0' });
@@ -93,6 +96,14 @@ describe('clientConfigs', () => {
       `npx @modelcontextprotocol/inspector --cli ${url} --method tools/list`,
     );
     expect(configs.inspector.web).toContain(`--server-url ${url}`);
+  });
+
+  it('localStdioCommand: this Node running the built bin of this install', () => {
+    const local = localStdioCommand();
+    expect(local.command).toBe(process.execPath);
+    expect(local.args[0]).toBe(BIN);
+    expect(existsSync(BIN)).toBe(true);
+    expect(local.args.slice(1)).toEqual(['--sandbox']);
   });
 
   it('a local stdio command is quoted for the shell where needed', () => {

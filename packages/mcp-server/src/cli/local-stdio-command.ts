@@ -14,5 +14,9 @@ import type { StdioCommand } from './client-configs.js';
  * ```
  */
 export function localStdioCommand(args: readonly string[] = ['--sandbox']): StdioCommand {
-  return { command: process.execPath, args: [fileURLToPath(new URL('../bin.js', import.meta.url)), ...args] };
+  // From dist/cli/ (and src/cli/ in tests) alike: the bundled bin is dist/acctkit-mcp.js of this package.
+  return {
+    command: process.execPath,
+    args: [fileURLToPath(new URL('../../dist/acctkit-mcp.js', import.meta.url)), ...args],
+  };
 }

@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import { ConnectionError } from '../connections/connection-error.js';
 import { loadConnections } from '../connections/load-connections.js';
 import { createServer } from '../create-server.js';
 import type { Toolset } from '../toolset.js';
 import { isToolset, TOOLSETS } from '../toolset.js';
+import { packageVersion } from './package-version.js';
 import { type CliOptions, parseCliArgs, USAGE } from './parse-args.js';
 import { serveStdio } from './serve-stdio.js';
 
@@ -12,10 +12,6 @@ export interface CliIo {
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
   readonly env: Readonly<Record<string, string | undefined>>;
-}
-
-function version(): string {
-  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 }
 
 function toolsetsOf(names: string[] | undefined): Toolset[] | undefined {
@@ -58,13 +54,13 @@ export async function runCli(
     return 0;
   }
   if (options.version) {
-    io.stdout.write(`${version()}\n`);
+    io.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
   try {
     const selection = {
       name: 'acctkit',
-      version: version(),
+      version: packageVersion(),
       readOnly: options.readOnly,
       toolsets: toolsetsOf(options.toolsets),
       tools: options.tools,
