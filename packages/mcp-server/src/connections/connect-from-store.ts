@@ -6,6 +6,7 @@ import { defaultConnectionsFile, openConnectionStore, type StoredConnection } fr
 import type { BusinessConnection } from '../business-connection.js';
 import type { Env } from './connect-from-env.js';
 import { ConnectionError } from './connection-error.js';
+import { SANDBOX_DEMO_APP } from './sandbox-demo-app.js';
 import { USER_AGENT } from './user-agent.js';
 
 /** The app secrets a stored connection needs; the store never keeps them. */
@@ -54,11 +55,7 @@ const withoutSlash = (url: string): string => url.replace(/\/+$/, '');
  * `ACCTKIT_SIGNING_SECRET`, else the config profile registered for its client id (and base URL, when the
  * profile names one), else the sandbox's published demo app for its client id.
  */
-async function secretsFor(
-  connection: StoredConnection,
-  env: Env,
-  known: Profile[],
-): Promise<AppSecrets | undefined> {
+function secretsFor(connection: StoredConnection, env: Env, known: Profile[]): AppSecrets | undefined {
   const profile = known.find(
     (p) =>
       p.clientId === connection.clientId &&
@@ -66,13 +63,9 @@ async function secretsFor(
   );
   let clientSecret = trimmed(env.ACCTKIT_CLIENT_SECRET) ?? trimmed(profile?.clientSecret);
   let signingSecret = trimmed(env.ACCTKIT_SIGNING_SECRET) ?? trimmed(profile?.signingSecret);
-  if (!clientSecret || !signingSecret) {
-    // Imported only here: the sandbox brings SQLite, which other start-ups do not need.
-    const { DEMO_CLIENT } = await import('@acctkit/sandbox');
-    if (connection.clientId === DEMO_CLIENT.clientId) {
-      clientSecret ??= DEMO_CLIENT.clientSecret;
-      signingSecret ??= DEMO_CLIENT.signingSecret;
-    }
+  if (connection.clientId === SANDBOX_DEMO_APP.clientId) {
+    clientSecret ??= SANDBOX_DEMO_APP.clientSecret;
+    signingSecret ??= SANDBOX_DEMO_APP.signingSecret;
   }
   return clientSecret && signingSecret ? { clientSecret, signingSecret } : undefined;
 }
@@ -99,7 +92,7 @@ export async function connectFromStore(
   const withoutSecrets: string[] = [];
   const known = stored.length > 0 ? await profiles(env) : [];
   for (const connection of stored) {
-    const secrets = await secretsFor(connection, env, known);
+    const secrets = secretsFor(connection, env, known);
     if (!secrets) {
       withoutSecrets.push(connection.name);
       continue;
