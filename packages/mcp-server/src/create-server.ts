@@ -1,7 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import {
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type ServerNotification,
+  type ServerRequest,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { BusinessConnection } from './business-connection.js';
 import { businessArgument, selectBusiness } from './business-selection.js';
 import { CATALOGUE } from './catalogue.js';
@@ -10,9 +16,9 @@ import type { JsonSchema } from './json-schema.js';
 import { createLogger, type Logger } from './logger.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { listSchemasAsGenerated, problemsOf, structureValidationErrors } from './sdk-hooks.js';
+import { problemsOf } from './sdk-hooks.js';
 import type { ToolContext, ToolDefinition } from './tool-definition.js';
-import { failureFromThrown, ToolFailure } from './tool-failure.js';
+import { failureFromThrown, fieldProblem, ToolFailure } from './tool-failure.js';
 import { errorResult, successResult } from './tool-result.js';
 import { shareRepeatedObjects, topLevel, toZod, withoutDescriptions } from './tool-schema.js';
 import type { Toolset } from './toolset.js';
@@ -85,22 +91,69 @@ export function listTools(
   }));
 }
 
-/** The tool's full input schema: its own arguments plus `business` where it acts on one. */
-function inputSchemaOf(
+type Variant = BusinessConnection['variant'];
+
+/** What `tools/list` shows of a tool for a set of variants, `business` aside. */
+interface ListedSchemas {
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema: JsonSchema;
+}
+
+// Built once per process for each tool and set of variants (at most three sets): schemas depend on
+// the variants only, never on a connection, so every server (and every remote grant) shares them.
+const listedSchemas = new WeakMap<ToolDefinition, Map<string, ListedSchemas>>();
+
+function schemasOf(tool: ToolDefinition, variants: readonly Variant[]): ListedSchemas {
+  const key = [...new Set(variants)].sort().join(',');
+  let byVariants = listedSchemas.get(tool);
+  if (!byVariants) {
+    byVariants = new Map();
+    listedSchemas.set(tool, byVariants);
+  }
+  let built = byVariants.get(key);
+  if (!built) {
+    const unique = key.split(',') as Variant[];
+    // Unknown arguments are refused by the per-variant check of each call, which names the variant.
+    const {
+      description: _d,
+      additionalProperties: _a,
+      ...inputSchema
+    } = shareRepeatedObjects(topLevel(tool.input(unique)));
+    built = { inputSchema, outputSchema: withoutDescriptions(tool.output(unique)) };
+    byVariants.set(key, built);
+  }
+  return built;
+}
+
+/** The tool as `tools/list` shows it: its own arguments plus `business` where it acts on one. */
+function listedTool(
   tool: ToolDefinition,
   eligible: readonly BusinessConnection[],
   connections: readonly BusinessConnection[],
-): JsonSchema {
-  // Unknown arguments are refused by the per-variant check of each call, which names the variant.
-  const {
-    description: _d,
-    additionalProperties: _a,
-    ...own
-  } = shareRepeatedObjects(topLevel(tool.input([...new Set(eligible.map((c) => c.variant))])));
+): Tool {
+  const { inputSchema: own, outputSchema } = schemasOf(
+    tool,
+    eligible.map((c) => c.variant),
+  );
   // With one business `business` is optional and not listed (the check of each call still accepts it).
-  if (!tool.perBusiness || connections.length === 1) return own;
-  return { ...own, properties: { business: businessArgument(eligible), ...(own.properties ?? {}) } };
+  const inputSchema =
+    !tool.perBusiness || connections.length === 1
+      ? own
+      : { ...own, properties: { business: businessArgument(eligible), ...(own.properties ?? {}) } };
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputSchema as Tool['inputSchema'],
+    outputSchema: outputSchema as Tool['outputSchema'],
+    annotations: tool.annotations,
+  };
 }
+
+// The SDK's own checks are skipped: arguments are checked by each call against its business's variant
+// schema (one zod parse, built once), and results are built here to match their output schema, so the
+// SDK re-parsing every page of records against it would be work without a purpose.
+const ANY_ARGUMENTS = z.looseObject({});
 
 /**
  * Creates the acctkit MCP server: the tools, resources and prompts for the given businesses. It holds
@@ -130,31 +183,27 @@ export function createServer(options: ServerOptions): McpServer {
     },
   );
   const log = createLogger((params) => mcp.sendLoggingMessage(params));
-  const schemas = new Map<string, z.ZodType>();
-  const listed = new Map<string, { inputSchema: JsonSchema; outputSchema: JsonSchema }>();
+  const listed: Tool[] = [];
 
   for (const tool of tools) {
     const eligible = tool.write ? writable(connections) : connections;
-    const inputSchema = inputSchemaOf(tool, eligible, connections);
-    const zodInput = toZod(inputSchema);
-    const outputSchema = withoutDescriptions(tool.output([...new Set(eligible.map((c) => c.variant))]));
-    schemas.set(tool.name, zodInput);
-    listed.set(tool.name, { inputSchema, outputSchema });
+    listed.push(listedTool(tool, eligible, connections));
     mcp.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: zodInput as z.ZodObject,
-        outputSchema: toZod(outputSchema) as z.ZodObject,
+        inputSchema: ANY_ARGUMENTS,
         annotations: tool.annotations,
       },
       (args: Record<string, unknown>, extra: Extra) =>
         runTool(tool, args, extra, connections, eligible, mcp, log),
     );
   }
-  structureValidationErrors(mcp, schemas);
-  listSchemasAsGenerated(mcp, listed);
+  // `tools/list` answers with the JSON schemas as generated from the spec, built once, rather than
+  // the SDK's conversion of zod schemas on every request (which also adds ±2^53 bounds to integers).
+  const listResult = { tools: listed };
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => listResult);
   registerResources(mcp, connections);
   registerPrompts(mcp, connections, tools);
   return mcp;
@@ -163,7 +212,7 @@ export function createServer(options: ServerOptions): McpServer {
 const variantSchemas = new WeakMap<ToolDefinition, Map<string, z.ZodType>>();
 
 /** The zod schema of a tool's arguments for one variant, built once. */
-function variantSchema(tool: ToolDefinition, variant: BusinessConnection['variant']): z.ZodType {
+function variantSchema(tool: ToolDefinition, variant: Variant): z.ZodType {
   let byVariant = variantSchemas.get(tool);
   if (!byVariant) {
     byVariant = new Map();
@@ -189,6 +238,17 @@ async function runTool(
   const { business, ...rest } = args;
   let connection: BusinessConnection | undefined;
   try {
+    // With several businesses `business` is listed with the names this tool may use: others fail as an argument.
+    if (tool.perBusiness && connections.length > 1 && business !== undefined && business !== null) {
+      const choices = eligible.map((c) => c.name);
+      if (!choices.includes(business as string))
+        throw new ToolFailure({
+          code: 'INVALID_ARGUMENTS',
+          message: `business must be one of ${choices.join(', ')} for ${tool.name}. Call it again with one of them.`,
+          choices,
+          fields: [fieldProblem('business', `not one of ${choices.join(', ')}`)],
+        });
+    }
     connection = tool.perBusiness
       ? selectBusiness(business, connections, eligible, tool.name)
       : (connections[0] as BusinessConnection);
