@@ -31,6 +31,11 @@ describe('root scripts', () => {
     expect(scripts.main).toBe('tsx tools/src/start.ts');
   });
 
+  it('the unit tests of every package run even when one package fails, so one run shows every failure', () => {
+    expect(scripts['test:unit']).toMatch(/^turbo run test\b/);
+    expect(scripts['test:unit']?.split(/\s+/)).toContain('--continue');
+  });
+
   it('reads both spellings of an option', () => {
     expect(option('turbo run bench --concurrency 1', '--concurrency')).toBe('1');
     expect(option('turbo run bench --concurrency=4', '--concurrency')).toBe('4');
