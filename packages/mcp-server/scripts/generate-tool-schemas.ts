@@ -56,7 +56,7 @@ const RECORDS = {
 const DATE_SCHEMAS = new Set(['IsoDate', 'DmyDate']);
 // `format: date` is the spec's IsoDate (`YYYY-MM-DD`, pattern and format) in one keyword, and checks
 // calendar days too; the wire's dd/mm/yyyy dates are converted by the server.
-const ISO_DATE: JsonSchema = { type: 'string', format: 'date', description: 'Date YYYY-MM-DD.' };
+const ISO_DATE: JsonSchema = { type: 'string', format: 'date', description: 'Date.' };
 const COPIED = ['type', 'enum', 'const', 'pattern', 'maxLength', 'minLength', 'minimum', 'maximum'] as const;
 
 function refName(node: Node): string | undefined {
@@ -69,10 +69,42 @@ function humanize(name: string): string {
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
 }
 
-/** A field's description: its own, or its type's, or its name's; plus where valid values come from. */
-function describe(name: string, own: unknown, fallback: unknown): string {
-  const text = typeof own === 'string' ? own : typeof fallback === 'string' ? fallback : humanize(name);
-  const hint = valueSourceHint(name);
+/**
+ * Shorter wordings of spec descriptions that restate what the schema's own keywords already say
+ * (a money pattern, a maximum) or explain the wire: every tool schema is in the agent's context on
+ * each turn, so each word counts. Constraints are never dropped, only the prose repeating them.
+ */
+const SHORTER: readonly (readonly [RegExp, string])[] = [
+  [/^Money amount sent as a string:.*$/, 'Decimal string.'],
+  [/, at most 99999999\.99\.$/, '.'],
+  [
+    /^Returns records created, updated or deleted since this moment\..*$/,
+    'Changed since this date or date-time (no offset means UTC; the service keeps US Eastern time, -05:00 or -04:00).',
+  ],
+  [/^Sent by the interface's request example, holding the town\..*$/, 'Undocumented; prefer `town`.'],
+  [/^Sent by the interface's request example; its effect is not documented\.$/, 'Effect undocumented.'],
+  [/^Format `0000-000` \(pattern [^)]*\) for Portuguese addresses;.*$/, '`0000-000` in Portugal.'],
+  [/^Only contacts whose (.+) matches this value\.$/, 'Match on $1.'],
+  [/^Only contacts of this type; /, ''],
+  [/^Percentage rate sent as a decimal string, for example (.*)\.$/, 'Percent, decimal string ($1).'],
+  [/ \(Variant B documents the match as case-insensitive\)/, ''],
+  [/^True \(the service also accepts `1`\) when/, 'True when'],
+  [/ \(documented as a string\)/, ''],
+];
+
+function shorter(text: string): string {
+  return SHORTER.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+}
+
+/**
+ * A field's description: its own, or its type's, or its name's; plus where valid values come from
+ * (not for an enum, which lists them).
+ */
+function describe(name: string, own: unknown, fallback: unknown, enumerated = false): string {
+  const text = shorter(
+    typeof own === 'string' ? own : typeof fallback === 'string' ? fallback : humanize(name),
+  );
+  const hint = enumerated ? undefined : valueSourceHint(name);
   return hint && !text.includes(hint) ? `${text} ${hint}` : text;
 }
 
@@ -86,7 +118,10 @@ function input(doc: OpenApiDocument, node: Node, name: string): JsonSchema {
     const resolved = input(doc, target, name);
     // An object's own description is about the wire form (`contact[main_address][…]`); name it instead.
     const fallback = target.type === 'object' ? undefined : target.description;
-    return { ...resolved, description: describe(name, node.description, fallback) };
+    return {
+      ...resolved,
+      description: describe(name, node.description, fallback, Array.isArray(target.enum)),
+    };
   }
   const out: Record<string, unknown> = {};
   for (const key of COPIED) if (node[key] !== undefined) out[key] = node[key];
@@ -100,7 +135,10 @@ function input(doc: OpenApiDocument, node: Node, name: string): JsonSchema {
     if (typeof node.minProperties === 'number') out.minProperties = node.minProperties;
     out.additionalProperties = false;
   }
-  return { ...(out as JsonSchema), description: describe(name, node.description, undefined) };
+  return {
+    ...(out as JsonSchema),
+    description: describe(name, node.description, undefined, Array.isArray(node.enum)),
+  };
 }
 
 /** The filters of a list operation as one object schema. */
@@ -115,11 +153,14 @@ function filters(doc: OpenApiDocument, path: string): JsonSchema {
     const isDate = name.endsWith('_date');
     // Date filters accept only ISO here: the server converts to whatever the wire wants.
     const described = isDate
-      ? `${String(parameter.description).split(/[,.]/)[0]}, YYYY-MM-DD.`
+      ? `${String(parameter.description).split(/[,.]/)[0]}.`
       : (parameter.description as string);
     properties[name] = isDate
       ? { ...ISO_DATE, description: described }
-      : { ...input(doc, schema, name), description: describe(name, described, undefined) };
+      : {
+          ...input(doc, schema, name),
+          description: describe(name, described, undefined, Array.isArray(schema.enum)),
+        };
     if (parameter.required === true) required.push(name);
   }
   return {

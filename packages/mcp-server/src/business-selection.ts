@@ -8,7 +8,7 @@ export function businessArgument(connections: readonly BusinessConnection[]): Js
   return {
     type: 'string',
     enum: names,
-    description: names.length > 1 ? 'Which business (required).' : 'Optional: the only business.',
+    description: 'Which business.',
   };
 }
 

@@ -20,7 +20,13 @@ import { problemsOf } from './sdk-hooks.js';
 import type { ToolContext, ToolDefinition } from './tool-definition.js';
 import { failureFromThrown, fieldProblem, ToolFailure } from './tool-failure.js';
 import { errorResult, successResult } from './tool-result.js';
-import { shareRepeatedObjects, topLevel, toZod, withoutDescriptions } from './tool-schema.js';
+import {
+  shareRepeatedObjects,
+  topLevel,
+  toZod,
+  withoutDescriptions,
+  withoutStrictness,
+} from './tool-schema.js';
 import type { Toolset } from './toolset.js';
 
 /** Options of {@link createServer}. */
@@ -114,11 +120,9 @@ function schemasOf(tool: ToolDefinition, variants: readonly Variant[]): ListedSc
   if (!built) {
     const unique = key.split(',') as Variant[];
     // Unknown arguments are refused by the per-variant check of each call, which names the variant.
-    const {
-      description: _d,
-      additionalProperties: _a,
-      ...inputSchema
-    } = shareRepeatedObjects(topLevel(tool.input(unique)));
+    const { description: _d, ...inputSchema } = withoutStrictness(
+      shareRepeatedObjects(topLevel(tool.input(unique))),
+    );
     built = { inputSchema, outputSchema: withoutDescriptions(tool.output(unique)) };
     byVariants.set(key, built);
   }
@@ -135,11 +139,16 @@ function listedTool(
     tool,
     eligible.map((c) => c.variant),
   );
-  // With one business `business` is optional and not listed (the check of each call still accepts it).
+  // With one business `business` is optional and not listed (the check of each call still accepts it);
+  // with several it is required (a call without it fails closed, listing the choices).
   const inputSchema =
     !tool.perBusiness || connections.length === 1
       ? own
-      : { ...own, properties: { business: businessArgument(eligible), ...(own.properties ?? {}) } };
+      : {
+          ...own,
+          properties: { business: businessArgument(eligible), ...(own.properties ?? {}) },
+          required: ['business', ...(own.required ?? [])],
+        };
   return {
     name: tool.name,
     title: tool.title,

@@ -22,7 +22,7 @@ export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
     type: 'array',
     items: { type: 'string', maxLength: 60 },
     maxItems: 40,
-    description: 'Only these record fields (and id).',
+    description: 'Only these fields (and id).',
   },
 };
 

@@ -49,9 +49,46 @@ function mergeTwo(de: JsonSchema, pt: JsonSchema): JsonSchema {
   }
   // Same constraints, worded differently: one description is enough (a shorter catalogue).
   if (same(withoutDescription(de), withoutDescription(pt))) return de.description ? de : pt;
+  return eitherVariant(de, pt);
+}
+
+const typeOnly = (schema: JsonSchema): boolean =>
+  Object.keys(schema).every((key) => key === 'type' || key === 'description');
+
+/**
+ * A field whose schema differs by variant. Types alone: one list of types. Otherwise the keywords
+ * both share once, then an `anyOf` with what each variant adds, each branch named by its variant.
+ */
+function eitherVariant(de: JsonSchema, pt: JsonSchema): JsonSchema {
+  const description = de.description ?? pt.description;
+  if (typeOnly(de) && typeOnly(pt)) {
+    const types = [...new Set([de.type, pt.type].flat())].filter((t): t is string => typeof t === 'string');
+    return {
+      type: types.length === 1 ? (types[0] as string) : types,
+      ...(description ? { description } : {}),
+    };
+  }
+  const common: Record<string, unknown> = {};
+  const own: Record<'de' | 'pt', Record<string, unknown>> = { de: {}, pt: {} };
+  const keys = new Set([...Object.keys(de), ...Object.keys(pt)]);
+  keys.delete('description');
+  for (const key of keys) {
+    const a = de[key as keyof JsonSchema];
+    const b = pt[key as keyof JsonSchema];
+    if (a !== undefined && b !== undefined && same(a, b)) common[key] = a;
+    else {
+      if (a !== undefined) own.de[key] = a;
+      if (b !== undefined) own.pt[key] = b;
+    }
+  }
+  const branch = (variant: 'de' | 'pt', text: string | undefined): JsonSchema => ({
+    ...own[variant],
+    description: text && text !== description ? `${variant}: ${text}` : variant,
+  });
   return {
-    anyOf: [note(de, 'de'), note(pt, 'pt')],
-    description: de.description === pt.description ? (de.description ?? '') : 'Per variant, as below.',
+    ...(common as JsonSchema),
+    ...(description ? { description } : {}),
+    anyOf: [branch('de', de.description), branch('pt', pt.description)],
   };
 }
 
@@ -75,20 +112,49 @@ export function topLevel(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-/** A schema without descriptions (record schemas in outputs: the types are what a client checks). */
-export function withoutDescriptions(schema: JsonSchema): JsonSchema {
-  const { description: _d, additionalProperties: _a, properties, items, anyOf, ...rest } = schema;
+/**
+ * An output schema as listed: the types and the top level's `required`, without descriptions,
+ * `additionalProperties` or nested `required` (the tool builds its results; a client checking them
+ * needs the types, an agent reading them the field names).
+ */
+export function withoutDescriptions(schema: JsonSchema, nested = false): JsonSchema {
+  const {
+    description: _d,
+    additionalProperties: _a,
+    required,
+    properties,
+    items,
+    anyOf,
+    $defs,
+    ...rest
+  } = schema;
+  const each = (record: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> =>
+    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, withoutDescriptions(v, true)]));
   return {
     ...rest,
-    ...(properties
-      ? {
-          properties: Object.fromEntries(
-            Object.entries(properties).map(([k, v]) => [k, withoutDescriptions(v)]),
-          ),
-        }
-      : {}),
-    ...(items ? { items: withoutDescriptions(items) } : {}),
-    ...(anyOf ? { anyOf: anyOf.map(withoutDescriptions) } : {}),
+    ...(properties ? { properties: each(properties) } : {}),
+    ...(required && !nested ? { required } : {}),
+    ...(items ? { items: withoutDescriptions(items, true) } : {}),
+    ...(anyOf ? { anyOf: anyOf.map((branch) => withoutDescriptions(branch, true)) } : {}),
+    ...($defs ? { $defs: each($defs) } : {}),
+  };
+}
+
+/**
+ * An input schema as listed: without `additionalProperties` at any depth. Unknown arguments are
+ * refused by the per-variant check of each call, which names the variant; listing `false` on every
+ * object only repeats that.
+ */
+export function withoutStrictness(schema: JsonSchema): JsonSchema {
+  const { additionalProperties: _a, properties, items, anyOf, $defs, ...rest } = schema;
+  const each = (record: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> =>
+    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, withoutStrictness(v)]));
+  return {
+    ...rest,
+    ...(properties ? { properties: each(properties) } : {}),
+    ...(items ? { items: withoutStrictness(items) } : {}),
+    ...(anyOf ? { anyOf: anyOf.map(withoutStrictness) } : {}),
+    ...($defs ? { $defs: each($defs) } : {}),
   };
 }
 

@@ -14,7 +14,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "1 customer, 2 supplier. Ids: list_reference kind 'contact_types'."
+          "description": "1 customer, 2 supplier."
         },
         "company": {
           "type": "string",
@@ -66,7 +66,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "tax_rate_id": {
           "type": "integer",
-          "description": "Sent by the interface's request example; its effect is not documented."
+          "description": "Effect undocumented."
         },
         "main_address": {
           "type": "object",
@@ -84,7 +84,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             "line_3": {
               "type": "string",
               "maxLength": 50,
-              "description": "Sent by the interface's request example, holding the town. Its handling is not documented; prefer `town`."
+              "description": "Undocumented; prefer `town`."
             },
             "town": {
               "type": "string",
@@ -125,7 +125,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             "line_3": {
               "type": "string",
               "maxLength": 50,
-              "description": "Sent by the interface's request example, holding the town. Its handling is not documented; prefer `town`."
+              "description": "Undocumented; prefer `town`."
             },
             "town": {
               "type": "string",
@@ -176,7 +176,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "1 customer, 2 supplier. Ids: list_reference kind 'contact_types'."
+          "description": "1 customer, 2 supplier."
         },
         "email": {
           "type": "string",
@@ -228,7 +228,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "postcode": {
               "type": "string",
-              "description": "Format `0000-000` (pattern `^\\d{4}-\\d{3}$`) for Portuguese addresses; other countries' formats are not constrained."
+              "description": "`0000-000` in Portugal."
             },
             "country_id": {
               "type": "integer",
@@ -263,7 +263,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "postcode": {
               "type": "string",
-              "description": "Format `0000-000` (pattern `^\\d{4}-\\d{3}$`) for Portuguese addresses; other countries' formats are not constrained."
+              "description": "`0000-000` in Portugal."
             },
             "country_id": {
               "type": "integer",
@@ -275,7 +275,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "withholding_tax_id": {
           "type": "string",
-          "description": "Id of the contact's withholding tax (documented as a string)."
+          "description": "Id of the contact's withholding tax."
         }
       },
       "required": [
@@ -296,7 +296,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "1 customer, 2 supplier. Ids: list_reference kind 'contact_types'."
+          "description": "1 customer, 2 supplier."
         },
         "company": {
           "type": "string",
@@ -336,7 +336,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "tax_rate_id": {
           "type": "integer",
-          "description": "Sent by the interface's request example; its effect is not documented."
+          "description": "Effect undocumented."
         },
         "main_address": {
           "type": "object",
@@ -354,7 +354,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             "line_3": {
               "type": "string",
               "maxLength": 50,
-              "description": "Sent by the interface's request example, holding the town. Its handling is not documented; prefer `town`."
+              "description": "Undocumented; prefer `town`."
             },
             "town": {
               "type": "string",
@@ -395,7 +395,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             "line_3": {
               "type": "string",
               "maxLength": 50,
-              "description": "Sent by the interface's request example, holding the town. Its handling is not documented; prefer `town`."
+              "description": "Undocumented; prefer `town`."
             },
             "town": {
               "type": "string",
@@ -444,7 +444,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "1 customer, 2 supplier. Ids: list_reference kind 'contact_types'."
+          "description": "1 customer, 2 supplier."
         },
         "email": {
           "type": "string",
@@ -496,7 +496,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "postcode": {
               "type": "string",
-              "description": "Format `0000-000` (pattern `^\\d{4}-\\d{3}$`) for Portuguese addresses; other countries' formats are not constrained."
+              "description": "`0000-000` in Portugal."
             },
             "country_id": {
               "type": "integer",
@@ -531,7 +531,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "postcode": {
               "type": "string",
-              "description": "Format `0000-000` (pattern `^\\d{4}-\\d{3}$`) for Portuguese addresses; other countries' formats are not constrained."
+              "description": "`0000-000` in Portugal."
             },
             "country_id": {
               "type": "integer",
@@ -543,7 +543,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "withholding_tax_id": {
           "type": "string",
-          "description": "Id of the contact's withholding tax (documented as a string)."
+          "description": "Id of the contact's withholding tax."
         }
       },
       "minProperties": 1,
@@ -558,7 +558,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "date": {
           "type": "string",
           "format": "date",
-          "description": "Date YYYY-MM-DD."
+          "description": "Date."
         },
         "contact_id": {
           "type": "integer",
@@ -584,7 +584,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
           "maxLength": 12,
-          "description": "Net total, at most 99999999.99."
+          "description": "Net total."
         },
         "vat_value": {
           "type": "string",
@@ -608,13 +608,13 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "date": {
           "type": "string",
           "format": "date",
-          "description": "Date YYYY-MM-DD."
+          "description": "Date."
         },
         "total": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
           "maxLength": 12,
-          "description": "Expense total, at most 99999999.99."
+          "description": "Expense total."
         },
         "bank_account_id": {
           "type": "integer",
@@ -646,7 +646,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "date": {
           "type": "string",
           "format": "date",
-          "description": "Date YYYY-MM-DD."
+          "description": "Date."
         },
         "contact_id": {
           "type": "integer",
@@ -672,13 +672,13 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
           "maxLength": 12,
-          "description": "Money amount sent as a string: optional minus sign, at most 8 integer digits and at most 2 decimals, so the largest magnitude is `99999999.99`."
+          "description": "Decimal string."
         },
         "vat_value": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
           "maxLength": 12,
-          "description": "Money amount sent as a string: optional minus sign, at most 8 integer digits and at most 2 decimals, so the largest magnitude is `99999999.99`."
+          "description": "Decimal string."
         }
       },
       "minProperties": 1,
@@ -691,13 +691,13 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "date": {
           "type": "string",
           "format": "date",
-          "description": "Date YYYY-MM-DD."
+          "description": "Date."
         },
         "total": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
           "maxLength": 12,
-          "description": "Money amount sent as a string: optional minus sign, at most 8 integer digits and at most 2 decimals, so the largest magnitude is `99999999.99`."
+          "description": "Decimal string."
         },
         "bank_account_id": {
           "type": "integer",
@@ -724,24 +724,24 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "date": {
           "type": "string",
           "format": "date",
-          "description": "Date YYYY-MM-DD."
+          "description": "Date."
         },
         "amount": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
           "maxLength": 12,
-          "description": "Net amount (gross when `is_tax_included` is true), at most 99999999.99."
+          "description": "Net amount (gross when `is_tax_included` is true)."
         },
         "tax_amount": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
           "maxLength": 12,
-          "description": "Tax amount, at most 99999999.99."
+          "description": "Tax amount."
         },
         "tax_percentage_rate": {
           "type": "string",
           "pattern": "^\\d{1,3}(\\.\\d{1,4})?$",
-          "description": "Percentage rate sent as a decimal string, for example `19.00` or `23`."
+          "description": "Percent, decimal string (`19.00` or `23`)."
         },
         "tax_code_id": {
           "type": "integer",
@@ -762,7 +762,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "invoice_date": {
           "type": "string",
           "format": "date",
-          "description": "Date YYYY-MM-DD."
+          "description": "Date."
         },
         "reference": {
           "type": "string",
@@ -774,7 +774,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "is_tax_included": {
           "type": "boolean",
-          "description": "True (the service also accepts `1`) when `amount` includes tax."
+          "description": "True when `amount` includes tax."
         }
       },
       "required": [
@@ -793,24 +793,24 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "date": {
           "type": "string",
           "format": "date",
-          "description": "Date YYYY-MM-DD."
+          "description": "Date."
         },
         "amount": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
           "maxLength": 12,
-          "description": "Net amount (gross when `is_tax_included` is true), at most 99999999.99."
+          "description": "Net amount (gross when `is_tax_included` is true)."
         },
         "tax_amount": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
           "maxLength": 12,
-          "description": "Tax amount, at most 99999999.99."
+          "description": "Tax amount."
         },
         "tax_percentage_rate": {
           "type": "string",
           "pattern": "^\\d{1,3}(\\.\\d{1,4})?$",
-          "description": "Percentage rate sent as a decimal string, for example `19.00` or `23`."
+          "description": "Percent, decimal string (`19.00` or `23`)."
         },
         "tax_code_id": {
           "type": "integer",
@@ -831,7 +831,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "invoice_date": {
           "type": "string",
           "format": "date",
-          "description": "Date YYYY-MM-DD."
+          "description": "Date."
         },
         "reference": {
           "type": "string",
@@ -843,7 +843,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "is_tax_included": {
           "type": "boolean",
-          "description": "True (the service also accepts `1`) when `amount` includes tax."
+          "description": "True when `amount` includes tax."
         }
       },
       "required": [
@@ -867,31 +867,31 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "Only contacts of this type; 1 customers, 2 suppliers. Ids: list_reference kind 'contact_types'."
+          "description": "1 customers, 2 suppliers."
         },
         "email": {
           "type": "string",
-          "description": "Only contacts whose `email` matches this value."
+          "description": "Match on `email`."
         },
         "telephone": {
           "type": "string",
-          "description": "Only contacts whose `telephone` matches this value."
+          "description": "Match on `telephone`."
         },
         "mobile": {
           "type": "string",
-          "description": "Only contacts whose `mobile` matches this value."
+          "description": "Match on `mobile`."
         },
         "notes": {
           "type": "string",
-          "description": "Only contacts whose `notes` matches this value."
+          "description": "Match on `notes`."
         },
         "tax_number": {
           "type": "string",
-          "description": "Only contacts whose tax authentication number (tax-office number) matches this value."
+          "description": "Match on tax authentication number (tax-office number)."
         },
         "search": {
           "type": "string",
-          "description": "Matches the contact's name or company name (Variant B documents the match as case-insensitive)."
+          "description": "Matches the contact's name or company name."
         }
       },
       "additionalProperties": false
@@ -905,15 +905,15 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             1,
             2
           ],
-          "description": "Only contacts of this type; 1 customers, 2 suppliers. Ids: list_reference kind 'contact_types'."
+          "description": "1 customers, 2 suppliers."
         },
         "email": {
           "type": "string",
-          "description": "Only contacts whose `email` matches this value."
+          "description": "Match on `email`."
         },
         "search": {
           "type": "string",
-          "description": "Matches the contact's name or company name (Variant B documents the match as case-insensitive)."
+          "description": "Matches the contact's name or company name."
         }
       },
       "additionalProperties": false
@@ -926,17 +926,17 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "from_date": {
           "type": "string",
           "format": "date",
-          "description": "Start of the date range, YYYY-MM-DD."
+          "description": "Start of the date range."
         },
         "to_date": {
           "type": "string",
           "format": "date",
-          "description": "End of the date range, YYYY-MM-DD."
+          "description": "End of the date range."
         },
         "updated_or_created_since": {
           "type": "string",
           "pattern": "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}([+-]\\d{2}:\\d{2})?)?$",
-          "description": "Returns records created, updated or deleted since this moment. A date `YYYY-MM-DD` or a date-time `YYYY-MM-DDThh:mm:ss(+|-)hh:mm`; a missing offset means UTC. Client data is stored in US Eastern Time, so send that offset (`-05:00`, or `-04:00` during daylight saving time) for correct results."
+          "description": "Changed since this date or date-time (no offset means UTC; the service keeps US Eastern time, -05:00 or -04:00)."
         }
       },
       "additionalProperties": false
@@ -947,17 +947,17 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "from_date": {
           "type": "string",
           "format": "date",
-          "description": "Start of the date range, YYYY-MM-DD."
+          "description": "Start of the date range."
         },
         "to_date": {
           "type": "string",
           "format": "date",
-          "description": "End of the date range, YYYY-MM-DD."
+          "description": "End of the date range."
         },
         "updated_or_created_since": {
           "type": "string",
           "pattern": "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}([+-]\\d{2}:\\d{2})?)?$",
-          "description": "Returns records created, updated or deleted since this moment. A date `YYYY-MM-DD` or a date-time `YYYY-MM-DDThh:mm:ss(+|-)hh:mm`; a missing offset means UTC. Client data is stored in US Eastern Time, so send that offset (`-05:00`, or `-04:00` during daylight saving time) for correct results."
+          "description": "Changed since this date or date-time (no offset means UTC; the service keeps US Eastern time, -05:00 or -04:00)."
         }
       },
       "additionalProperties": false
@@ -970,12 +970,12 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "from_date": {
           "type": "string",
           "format": "date",
-          "description": "Start of the date range, YYYY-MM-DD."
+          "description": "Start of the date range."
         },
         "to_date": {
           "type": "string",
           "format": "date",
-          "description": "End of the date range, YYYY-MM-DD."
+          "description": "End of the date range."
         }
       },
       "required": [
@@ -990,12 +990,12 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "from_date": {
           "type": "string",
           "format": "date",
-          "description": "Start of the date range, YYYY-MM-DD."
+          "description": "Start of the date range."
         },
         "to_date": {
           "type": "string",
           "format": "date",
-          "description": "End of the date range, YYYY-MM-DD."
+          "description": "End of the date range."
         }
       },
       "required": [

@@ -10,7 +10,7 @@ const listBusinesses: ToolDefinition = {
   name: 'list_businesses',
   title: 'List connected businesses',
   description:
-    'Lists the businesses this server acts for: name (pass it as business to every other tool), variant (de or pt), id, display name and scope. Call first when several are connected.',
+    'Lists the connected businesses: name (the business argument of other tools), variant, id, display name, scope. Call first when several are connected.',
   toolset: 'business',
   write: false,
   perBusiness: false,
@@ -53,7 +53,7 @@ const getBusiness: ToolDefinition = {
   name: 'get_business',
   title: 'Get business profile',
   description:
-    'Returns one business: its profile (name, address, country), financial settings (year end, tax scheme) and an account summary (counts of contacts and expenses, bank accounts and their summed balance).',
+    "A business's profile, financial settings (year end, tax scheme) and account summary (counts, total bank balance).",
   toolset: 'business',
   write: false,
   perBusiness: true,

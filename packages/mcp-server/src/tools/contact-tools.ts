@@ -8,8 +8,7 @@ export const CONTACT_TOOLS: readonly ToolDefinition[] = [
   listTool({
     name: 'list_contacts',
     title: 'List contacts',
-    description:
-      'Lists customers and suppliers, filtered by search (name or company), type, email and more. Search here before create_contact to avoid duplicates. Returns { items, nextCursor, totalCount }.',
+    description: 'Lists customers and suppliers, filtered by name or company (search), type, email and more.',
     toolset: 'contacts',
     path: CONTACTS.path,
     record: 'contact',
@@ -19,28 +18,26 @@ export const CONTACT_TOOLS: readonly ToolDefinition[] = [
   getTool(CONTACTS, 'contact', {
     name: 'get_contact',
     title: 'Get contact',
-    description: 'Returns one contact by id (list_contacts gives ids), with a link to its resource.',
+    description: 'One contact by id, with a link to its resource.',
     toolset: 'contacts',
   }),
   createTool(CONTACTS, 'create_contact', {
     name: 'create_contact',
     title: 'Create contact',
     description:
-      'Creates a customer (contact_type_id 1) or supplier (2). Check list_contacts first. dry_run: true validates and shows the body without sending.',
+      'Creates a customer (contact_type_id 1) or supplier (2). Search list_contacts first to avoid duplicates.',
     toolset: 'contacts',
   }),
   updateTool(CONTACTS, 'update_contact', {
     name: 'update_contact',
     title: 'Update contact',
-    description:
-      'Changes the given fields of a contact (only editable contacts). dry_run: true shows the body without sending.',
+    description: 'Changes the given fields of an editable contact.',
     toolset: 'contacts',
   }),
   deleteTool(CONTACTS, {
     name: 'delete_contact',
     title: 'Delete contact',
-    description:
-      'Deletes a contact after the user confirms (a form, or confirm: true when the client has none).',
+    description: 'Deletes a contact once the user confirms.',
     toolset: 'contacts',
   }),
 ];

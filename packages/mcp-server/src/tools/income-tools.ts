@@ -9,8 +9,7 @@ export const INCOME_TOOLS: readonly ToolDefinition[] = [
   listTool({
     name: 'list_incomes',
     title: 'List incomes',
-    description:
-      'Lists incomes between from_date and to_date (both required). For totals use summarize_transactions. Returns { items, nextCursor, totalCount }.',
+    description: 'Lists incomes between from_date and to_date. Totals: summarize_transactions.',
     toolset: 'incomes',
     path: INCOMES.path,
     record: 'income',
@@ -26,14 +25,13 @@ export const INCOME_TOOLS: readonly ToolDefinition[] = [
   getTool(INCOMES, 'income', {
     name: 'get_income',
     title: 'Get income',
-    description: 'Returns one income by id (list_incomes gives ids), with a link to its resource.',
+    description: 'One income by id, with a link to its resource.',
     toolset: 'incomes',
   }),
   createTool(INCOMES, 'create_income', {
     name: 'create_income',
     title: 'Create income',
-    description:
-      'Records an income: date, amount (decimal string), income type source_id (list_reference kind income_types), destination_id and payment_method_id. dry_run: true shows the body without sending.',
+    description: 'Records an income: date, amount, income type, receiving account and payment method.',
     toolset: 'incomes',
   }),
 ];

@@ -20,14 +20,14 @@ type InputName = keyof typeof INPUT_SCHEMAS;
 
 const DRY_RUN: JsonSchema = {
   type: 'boolean',
-  description: 'true: only validate and return the exact body; nothing is sent.',
+  description: 'Validate only; send nothing.',
 };
 
 function idArgument(resource: ResourceKind): JsonSchema {
   return {
     type: 'integer',
     minimum: 1,
-    description: `Id of the ${resource.singular} (list_${resource.kind} gives ids).`,
+    description: `${resource.singular.charAt(0).toUpperCase()}${resource.singular.slice(1)} id (list_${resource.kind}).`,
   };
 }
 
@@ -161,14 +161,15 @@ function dryRun(body: Record<string, unknown>): Record<string, unknown> {
  * (its schema is listed there once rather than again on every change tool: a shorter catalogue).
  */
 function changeSchema(statuses: readonly string[]): JsonSchema {
+  const dryRun = statuses.includes('dry_run');
   return objectSchema(
     {
       status: { type: 'string', enum: statuses },
-      changed: { type: 'boolean', description: 'Whether anything was changed.' },
+      changed: { type: 'boolean' },
       message: { type: 'string' },
       record: { type: 'object' },
-      body: { type: 'object', description: 'dry_run: the body that would be sent.' },
-      form_body: { type: 'string', description: 'dry_run: the exact form-encoded body.' },
+      // Only dry runs return the body that would be sent, parsed and form-encoded.
+      ...(dryRun ? { body: { type: 'object' }, form_body: { type: 'string' } } : {}),
     },
     ['status', 'changed'],
     false,

@@ -46,7 +46,7 @@ const listReference: ToolDefinition = {
   name: 'list_reference',
   title: 'List reference data',
   description:
-    'Lists reference data by kind: account_types, artefact_statuses, contact_types, countries, expense_types (ledger_account_id of expenses), income_types (source_id of incomes). Use ids and $symbol, not localised names.',
+    'Lists reference data of a kind (expense_types give ledger_account_id of expenses, income_types source_id of incomes). Use ids and $symbol, not localised names.',
   toolset: 'reference',
   write: false,
   perBusiness: true,
@@ -88,8 +88,7 @@ export const REFERENCE_TOOLS: readonly ToolDefinition[] = [
   listTool({
     name: 'list_bank_accounts',
     title: 'List bank accounts',
-    description:
-      'Lists bank accounts with balances (decimal strings); their ids are the bank_account_id of expenses. Returns { items, nextCursor, totalCount }.',
+    description: 'Lists bank accounts with balances; their ids are the bank_account_id of expenses.',
     toolset: 'reference',
     path: '/accounts/v2/bank_accounts',
     record: 'bank_account',
@@ -97,8 +96,7 @@ export const REFERENCE_TOOLS: readonly ToolDefinition[] = [
   listTool({
     name: 'list_products',
     title: 'List products',
-    description:
-      'Lists products with their prices (decimal strings). Returns { items, nextCursor, totalCount }.',
+    description: 'Lists products with their prices.',
     toolset: 'reference',
     path: '/accounts/v2/products',
     record: 'product',

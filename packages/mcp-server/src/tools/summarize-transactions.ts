@@ -87,7 +87,7 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
   name: 'summarize_transactions',
   title: 'Summarize transactions',
   description:
-    'Totals of expenses and incomes in a period, grouped by month, type (expense type / income type) or contact: exact net, tax and gross decimal strings per group. Pages through every record server-side (with progress); use it instead of listing records to add them up.',
+    'Exact net, tax and gross totals of the expenses and incomes of a period per month, type or contact, paged server-side. Use it rather than adding up listed records.',
   toolset: 'business',
   write: false,
   perBusiness: true,
@@ -95,8 +95,8 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
   input: () =>
     objectSchema(
       {
-        from: { type: 'string', format: 'date', description: 'First day of the period, YYYY-MM-DD.' },
-        to: { type: 'string', format: 'date', description: 'Last day of the period, YYYY-MM-DD.' },
+        from: { type: 'string', format: 'date', description: 'First day of the period.' },
+        to: { type: 'string', format: 'date', description: 'Last day of the period.' },
         group_by: { type: 'string', enum: ['month', 'type', 'contact'], description: 'How to group.' },
       },
       ['from', 'to', 'group_by'],
