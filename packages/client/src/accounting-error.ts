@@ -15,6 +15,8 @@ import { REDACTED } from '@acctkit/signer';
  * - `NETWORK`: the request could not be sent or the connection failed.
  * - `SIGNING_FAILED`: the request could not be signed (missing credentials, malformed query or body).
  * - `STORE_FAILED`: a token store could not read or write its tokens.
+ * - `CONFIG_FAILED`: the app config file is damaged, or an app's secrets are set nowhere
+ *   (`AppConfigError` of `@acctkit/client/node`).
  * - `INVALID_ARGUMENT`: the client was called wrongly (bad or contradictory option, bad decimal).
  */
 export type AccountingErrorCode =
@@ -28,6 +30,7 @@ export type AccountingErrorCode =
   | 'NETWORK'
   | 'SIGNING_FAILED'
   | 'STORE_FAILED'
+  | 'CONFIG_FAILED'
   | 'INVALID_ARGUMENT';
 
 /**

@@ -1,4 +1,15 @@
 // Everything exported from this file is public API of `@acctkit/client/node` (Node only).
+
+export {
+  type AppConfig,
+  type AppProfile,
+  appConfigFile,
+  type LoadAppConfigOptions,
+  type LoadedAppConfig,
+  loadAppConfig,
+} from './app-config.js';
+export { AppConfigError, type AppConfigFailure } from './app-config-error.js';
+export { type AppSecrets, appSecretsFor } from './app-secrets.js';
 export {
   type ConnectionStore,
   type ConnectionStoreOptions,
@@ -8,3 +19,4 @@ export {
 export { ConnectionStoreError, type ConnectionStoreFailure } from './connection-store-error.js';
 export { defaultConnectionsFile, type StoredConnection } from './connection-store-file.js';
 export { createFileTokenStore } from './file-token-store.js';
+export { SANDBOX_DEMO_APP } from './sandbox-demo-app.js';
