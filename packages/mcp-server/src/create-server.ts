@@ -14,6 +14,7 @@ import { CATALOGUE } from './catalogue.js';
 import { serverInstructions } from './instructions.js';
 import type { JsonSchema } from './json-schema.js';
 import { createLogger, type Logger } from './logger.js';
+import { listedPaging } from './paging.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { problemsOf } from './sdk-hooks.js';
@@ -121,7 +122,7 @@ function schemasOf(tool: ToolDefinition, variants: readonly Variant[]): ListedSc
     const unique = key.split(',') as Variant[];
     // Unknown arguments are refused by the per-variant check of each call, which names the variant.
     const { description: _d, ...inputSchema } = withoutStrictness(
-      shareRepeatedObjects(topLevel(tool.input(unique))),
+      shareRepeatedObjects(listedPaging(topLevel(tool.input(unique)))),
     );
     built = { inputSchema, outputSchema: withoutDescriptions(tool.output(unique)) };
     byVariants.set(key, built);

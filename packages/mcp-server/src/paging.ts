@@ -16,7 +16,7 @@ export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
   cursor: {
     type: 'string',
     maxLength: 200,
-    description: 'nextCursor of the previous page.',
+    description: 'nextCursor of the last page.',
   },
   fields: {
     type: 'array',
@@ -25,6 +25,29 @@ export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
     description: 'Only these fields (and id).',
   },
 };
+
+/**
+ * `cursor` and `fields` as `tools/list` shows them: without the server's own size limits (not the
+ * spec's), which each call still enforces and no agent comes near; they would be repeated on every
+ * list tool.
+ */
+export const LISTED_PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
+  cursor: { type: 'string', description: 'nextCursor of the last page.' },
+  fields: { type: 'array', items: { type: 'string' }, description: 'Only these fields (and id).' },
+};
+
+/** An input schema's paging arguments in their listed form. */
+export function listedPaging(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties;
+  if (!properties) return schema;
+  const listed = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [
+      name,
+      property === PAGING_ARGUMENTS[name] ? (LISTED_PAGING_ARGUMENTS[name] ?? property) : property,
+    ]),
+  );
+  return { ...schema, properties: listed };
+}
 
 /** The page envelope of list results around a record schema. */
 export function pageSchema(record: JsonSchema): JsonSchema {

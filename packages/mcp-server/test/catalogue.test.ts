@@ -1,4 +1,5 @@
 import type { Sandbox } from '@acctkit/sandbox';
+import { countTokens } from 'gpt-tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BusinessConnection, listTools, TOOLSETS } from '../src/index.js';
 import { connect, fails, mcpClient, ok, startSandbox } from './harness.js';
@@ -73,6 +74,26 @@ describe('tools/list', () => {
     expect(tools.find((t) => t.name === 'delete_contact')?.annotations?.destructiveHint).toBe(true);
     expect(tools.find((t) => t.name === 'create_income')?.annotations?.idempotentHint).toBe(false);
     await close();
+  });
+
+  it('keeps the full catalogue within its token budget (o200k_base), and lists schemas as built, not through zod', async () => {
+    // de and pt alone stay under 6,000; both together carry `business` on every tool and each variant's
+    // own fields (measured 6,658 when this budget was set).
+    const budgets: [BusinessConnection[], number][] = [
+      [[de], 6000],
+      [[pt], 6000],
+      [[de, pt], 6700],
+    ];
+    for (const [connections, budget] of budgets) {
+      const { client, close } = await mcpClient({ connections });
+      const { tools } = await client.listTools();
+      const json = JSON.stringify({ tools });
+      expect(countTokens(json), connections.map((c) => c.name).join('+')).toBeLessThanOrEqual(budget);
+      // The SDK's zod round trip would add ±2^53 bounds to integers and `$schema` keys.
+      expect(json).not.toContain('9007199254740991');
+      expect(json).not.toContain('$schema');
+      await close();
+    }
   });
 
   it('carries the spec limits: max lengths, patterns, enums, the page size maximum', async () => {
