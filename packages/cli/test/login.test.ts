@@ -11,7 +11,6 @@ import { openConnectionStore } from '@acctkit/client/node';
 import { DEMO_CLIENT } from '@acctkit/sandbox';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_APP } from '../src/sandbox-app.js';
 import { acctkit, BIN, type Run, startWorld, type World } from './helpers.js';
 
 let world: World;
@@ -64,14 +63,6 @@ function startLogin(args: string[]): {
 }
 
 describe('acctkit login', () => {
-  it('the sandbox demo app the CLI carries is the sandbox’s own', () => {
-    expect(SANDBOX_APP).toMatchObject({
-      clientId: DEMO_CLIENT.clientId,
-      clientSecret: DEMO_CLIENT.clientSecret,
-      signingSecret: DEMO_CLIENT.signingSecret,
-    });
-  });
-
   it('--sandbox --no-browser: approve in Chromium, then the stored connection signs a request', async () => {
     const login = startLogin([
       '--sandbox',
@@ -260,6 +251,20 @@ describe('acctkit login', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${world.server.url}/from-flag/oauth2/auth`);
     expect(url.searchParams.get('client_id')).toBe('client-from-env');
     expect(stderr).not.toContain('secret-from-config');
+  });
+
+  it('a damaged config file stops with exit code 3 and names the file', async () => {
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    const file = `${world.configHome}/acctkit/config.json`;
+    await mkdir(`${world.configHome}/acctkit`, { recursive: true });
+    await writeFile(file, '{"profiles": {"production": {"clientSecret": "half-written-secret"', {
+      mode: 0o600,
+    });
+    const r = await acctkit(['login', '--no-browser'], world.env());
+    await writeFile(file, '{}');
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`The config file ${file} is not valid JSON.`);
+    expect(r.stderr).not.toContain('half-written-secret');
   });
 
   it('without --sandbox, missing settings are named with their flag and variable', async () => {

@@ -8,13 +8,13 @@ import {
   parseCallback,
   toTokenSet,
 } from '@acctkit/client';
+import { type AppProfile, SANDBOX_DEMO_APP } from '@acctkit/client/node';
 import { CliError } from '../cli-error.js';
 import { type Command, positionals, stringValue } from '../command.js';
-import { loadConfig, type Profile, profile, resolveApp } from '../config.js';
+import { loadConfig, profile, resolveApp } from '../config.js';
 import { connectionStore } from '../connection-store.js';
 import type { Io } from '../io.js';
 import { listenForRedirect } from '../loopback-redirect.js';
-import { SANDBOX_APP } from '../sandbox-app.js';
 import { USER_AGENT } from '../version.js';
 
 const SCOPES = ['readonly', 'full_access'] as const;
@@ -189,7 +189,7 @@ export const login: Command = {
 };
 
 /** Every setting of a profile, resolved. */
-type App = { readonly [K in keyof Profile]-?: string };
+type App = { readonly [K in keyof AppProfile]-?: string };
 
 /** The app settings login needs, each from a flag, then `ACCTKIT_*`, then the config profile. */
 async function appSettings(
@@ -202,7 +202,7 @@ async function appSettings(
     (values.profile as string | undefined) ??
     io.env.ACCTKIT_PROFILE ??
     (sandbox ? 'sandbox' : (loaded.config.defaultProfile ?? 'production'));
-  const flags: Profile = {
+  const flags: AppProfile = {
     baseUrl: values['base-url'] as string | undefined,
     authUrl: values['auth-url'] as string | undefined,
     clientId: values['client-id'] as string | undefined,
@@ -210,7 +210,7 @@ async function appSettings(
     signingSecret: values['signing-secret'] as string | undefined,
   };
   // The sandbox serves the authorization pages on its API host.
-  const fallback: Profile = sandbox ? { ...SANDBOX_APP, authUrl: undefined } : {};
+  const fallback: AppProfile = sandbox ? { ...SANDBOX_DEMO_APP, authUrl: undefined } : {};
   const app = resolveApp(flags, io.env, profile(loaded, profileName), fallback);
   const resolved = { ...app, authUrl: app.authUrl ?? (sandbox ? app.baseUrl : undefined) };
   const missing = (
