@@ -92,6 +92,45 @@ describe('npm start launcher', () => {
     expect(await response.text()).toContain('"serverInfo"');
   });
 
+  it("prints ready-to-paste MCP client configurations that start this clone's built acctkit-mcp over stdio", () => {
+    const desktop =
+      /"mcpServers": \{\s*"acctkit": \{\s*"command": "([^"]+)",\s*"args": \[\s*"([^"]+)",\s*"--sandbox"/.exec(
+        output,
+      );
+    // The node that runs npm start, by absolute path: clients start servers without a shell PATH.
+    expect(existsSync(desktop?.[1] ?? '')).toBe(true);
+    expect(desktop?.[2]).toMatch(/packages\/mcp-server\/dist\/acctkit-mcp\.js$/);
+    expect(existsSync(desktop?.[2] ?? '')).toBe(true);
+    expect(output).toMatch(/claude mcp add --transport http acctkit http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    expect(output).toMatch(/"servers": \{\s*"acctkit": \{\s*"type": "stdio"/);
+    expect(output).toContain('npx @modelcontextprotocol/inspector --cli');
+  });
+
+  it('serves the remote MCP server: an unauthenticated call is told where to sign in (RFC 9728)', async () => {
+    const endpoint = printed(output, 'remote MCP');
+    expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const refused = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(refused.status).toBe(401);
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(
+      refused.headers.get('www-authenticate') ?? '',
+    )?.[1];
+    expect(metadataUrl).toBeDefined();
+    const metadata = (await (await fetch(metadataUrl as string)).json()) as {
+      resource: string;
+      authorization_servers: string[];
+    };
+    expect(metadata.resource).toBe(endpoint);
+    const issuer = metadata.authorization_servers[0] as string;
+    const server = (await (await fetch(`${issuer}/.well-known/oauth-authorization-server`)).json()) as {
+      authorization_endpoint: string;
+    };
+    expect(server.authorization_endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/authorize$/);
+  });
+
   it('runs the signing proxy in front of the sandbox: its printed curl needs no signature and works repeatedly', async () => {
     const proxyUrl = printed(output, 'proxy URL');
     const curl = output

@@ -1,5 +1,6 @@
 import { mcpService } from './mcp-service.ts';
 import { proxyService } from './proxy-service.ts';
+import { remoteMcpService } from './remote-mcp-service.ts';
 import type { Service } from './service.ts';
 
 /**
@@ -9,4 +10,4 @@ import type { Service } from './service.ts';
  * tokens), on
  * `ServiceContext.port`, and returns its URL, the lines to print and `close()`.
  */
-export const companionServices: readonly Service[] = [mcpService, proxyService];
+export const companionServices: readonly Service[] = [mcpService, remoteMcpService, proxyService];

@@ -1,4 +1,4 @@
-import { clientConfigs, startHttpServer } from '@acctkit/mcp-server/node';
+import { clientConfigs, localStdioCommand, startHttpServer } from '@acctkit/mcp-server/node';
 import type { Service } from './service.ts';
 
 /**
@@ -14,16 +14,27 @@ export const mcpService: Service = {
       port,
       host: options.host,
     });
-    const configs = clientConfigs({ url: server.url });
+    // From a clone the package is not published yet: clients start this clone's built bin.
+    const configs = clientConfigs({ url: server.url, stdio: localStdioCommand(['--sandbox']) });
+    const indent = (text: string): string[] => text.split('\n').map((line) => `  ${line}`);
     return {
       name: 'MCP server',
       url: server.url,
       lines: [
         `MCP endpoint:  ${server.url}  (Streamable HTTP)`,
         `businesses:    ${server.connections.map((c) => `${c.name} (${c.businessName})`).join(', ')}`,
-        'Connect Claude Code:',
+        'Claude Code (this endpoint):',
         `  ${configs.claudeCode.http}`,
-        'Or browse its tools in the MCP Inspector:',
+        'Claude Desktop (claude_desktop_config.json; stdio, its own in-process sandbox):',
+        ...indent(configs.claudeDesktop),
+        'Claude Code (stdio, its own in-process sandbox):',
+        `  ${configs.claudeCode.stdio}`,
+        'VS Code (.vscode/mcp.json; stdio):',
+        ...indent(configs.vscode.stdio),
+        'Cursor (.cursor/mcp.json; stdio):',
+        ...indent(configs.cursor.stdio),
+        'MCP Inspector (list the tools from the terminal, or open its web UI):',
+        `  ${configs.inspector.cli}`,
         `  ${configs.inspector.web}`,
       ],
       close: () => server.close(),
