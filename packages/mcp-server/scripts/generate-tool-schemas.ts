@@ -79,17 +79,19 @@ const SHORTER: readonly (readonly [RegExp, string])[] = [
   [/, at most 99999999\.99\.$/, '.'],
   [
     /^Returns records created, updated or deleted since this moment\..*$/,
-    'Changed since this date or date-time (no offset means UTC; the service keeps US Eastern time, -05:00 or -04:00).',
+    'Changed since this date or date-time (the service keeps US Eastern time: send -05:00 or -04:00).',
   ],
   [/^Sent by the interface's request example, holding the town\..*$/, 'Undocumented; prefer `town`.'],
   [/^Sent by the interface's request example; its effect is not documented\.$/, 'Effect undocumented.'],
   [/^Format `0000-000` \(pattern [^)]*\) for Portuguese addresses;.*$/, '`0000-000` in Portugal.'],
   [/^Only contacts whose (.+) matches this value\.$/, 'Match on $1.'],
   [/^Only contacts of this type; /, ''],
-  [/^Percentage rate sent as a decimal string, for example (.*)\.$/, 'Percent, decimal string ($1).'],
+  [/^Percentage rate sent as a decimal string, for example (.*)\.$/, 'Percent ($1).'],
   [/ \(Variant B documents the match as case-insensitive\)/, ''],
   [/^True \(the service also accepts `1`\) when/, 'True when'],
   [/ \(documented as a string\)/, ''],
+  [/^Id of the ledger account receiving the income\.$/, 'Receiving ledger account id.'],
+  [/^Matches the contact's name or company name\.$/, 'Matches name or company.'],
 ];
 
 function shorter(text: string): string {

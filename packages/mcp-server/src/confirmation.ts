@@ -5,7 +5,7 @@ import { ToolFailure } from './tool-failure.js';
 /** The `confirm` argument of deletes and amount-changing updates. */
 export const CONFIRM_ARGUMENT: JsonSchema = {
   type: 'boolean',
-  description: 'true once the user agreed (clients without forms).',
+  description: 'true once the user agreed.',
 };
 
 /** What the user decided. */

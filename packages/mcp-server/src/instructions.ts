@@ -24,7 +24,10 @@ export function serverInstructions(
           : 'read and write'
     }.`,
     `Businesses: ${businesses}.${connections.length > 1 ? ' Every tool needs business set to one of these names.' : ''}`,
-    'Rules: dates are YYYY-MM-DD in and out; amounts are decimal strings such as "119.00", never numbers.',
+    'Rules: dates are YYYY-MM-DD in and out; amounts are decimal strings such as "119.00", never numbers. In output schemas a field without a type is a string.',
+    new Set(connections.map((c) => c.variant)).size > 1
+      ? 'An argument described "de: …" or "pt: …" exists only for businesses of that variant.'
+      : '',
     'Ids come from the list_ tools (list_reference gives the reference ids); lists page with limit and cursor.',
     writes
       ? 'Deleting, or changing amounts, asks the user to confirm; without a confirmation form pass confirm: true only after the user agreed. Use dry_run: true to check a create or update without sending it.'

@@ -16,13 +16,13 @@ export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
   cursor: {
     type: 'string',
     maxLength: 200,
-    description: 'nextCursor of the last page.',
+    description: 'From nextCursor.',
   },
   fields: {
     type: 'array',
     items: { type: 'string', maxLength: 60 },
     maxItems: 40,
-    description: 'Only these fields (and id).',
+    description: 'Only these fields.',
   },
 };
 
@@ -32,8 +32,8 @@ export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
  * list tool.
  */
 export const LISTED_PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
-  cursor: { type: 'string', description: 'nextCursor of the last page.' },
-  fields: { type: 'array', items: { type: 'string' }, description: 'Only these fields (and id).' },
+  cursor: { type: 'string', description: 'From nextCursor.' },
+  fields: { type: 'array', items: { type: 'string' }, description: 'Only these fields.' },
 };
 
 /** An input schema's paging arguments in their listed form. */

@@ -11,14 +11,15 @@ function withoutDescription(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
-function note(schema: JsonSchema, suffix: string): JsonSchema {
-  return { ...schema, description: `${schema.description ?? ''} (${suffix})`.trim() };
+/** A field of one variant only: its description starts `de: ` or `pt: ` (the instructions say so once). */
+function note(schema: JsonSchema, variant: Variant): JsonSchema {
+  return { ...schema, description: `${variant}: ${schema.description ?? ''}`.trim() };
 }
 
 /**
  * One schema for the variants connected: a single variant's schema as it is; for both, the union of
- * their fields, each field of one variant only described as "de only"/"pt only", `required` the
- * fields both require. Each call is then checked against its business's own variant schema.
+ * their fields, each field of one variant only described with its variant first (`de: …`), `required`
+ * the fields both require. Each call is then checked against its business's own variant schema.
  */
 export function mergeVariantSchemas(
   schemas: Readonly<Record<Variant, JsonSchema>>,
@@ -35,10 +36,10 @@ function mergeTwo(de: JsonSchema, pt: JsonSchema): JsonSchema {
     const properties: Record<string, JsonSchema> = {};
     for (const [name, schema] of Object.entries(de.properties)) {
       const other = pt.properties[name];
-      properties[name] = other ? mergeTwo(schema, other) : note(schema, 'de only');
+      properties[name] = other ? mergeTwo(schema, other) : note(schema, 'de');
     }
     for (const [name, schema] of Object.entries(pt.properties))
-      if (!de.properties[name]) properties[name] = note(schema, 'pt only');
+      if (!de.properties[name]) properties[name] = note(schema, 'pt');
     const required = (de.required ?? []).filter((name) => pt.required?.includes(name));
     const { required: _r, properties: _p, ...rest } = de;
     return {
@@ -113,7 +114,8 @@ export function topLevel(schema: JsonSchema): JsonSchema {
 }
 
 /**
- * An output schema as listed: the types and the top level's `required`, without descriptions,
+ * An output schema as listed: the types (none beside an `enum`, and none for plain strings, which the
+ * server's instructions say once) and the top level's `required`, without descriptions,
  * `additionalProperties` or nested `required` (the tool builds its results; a client checking them
  * needs the types, an agent reading them the field names).
  */
@@ -127,9 +129,11 @@ export function withoutDescriptions(schema: JsonSchema, nested = false): JsonSch
     anyOf,
     $defs,
     ...rest
-  } = schema;
+  } = enumUntyped(schema);
   const each = (record: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> =>
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k, withoutDescriptions(v, true)]));
+  // A plain string (no enum, format or pattern) is `{}`: most output fields are strings.
+  if (rest.type === 'string' && Object.keys(rest).length === 1) return {};
   return {
     ...rest,
     ...(properties ? { properties: each(properties) } : {}),
@@ -140,13 +144,20 @@ export function withoutDescriptions(schema: JsonSchema, nested = false): JsonSch
   };
 }
 
+/** Without `type` where `enum` lists the values (their type says it). */
+function enumUntyped(schema: JsonSchema): JsonSchema {
+  if (!schema.enum) return schema;
+  const { type: _t, ...rest } = schema;
+  return rest;
+}
+
 /**
- * An input schema as listed: without `additionalProperties` at any depth. Unknown arguments are
+ * An input schema as listed: without `additionalProperties` at any depth (unknown arguments are
  * refused by the per-variant check of each call, which names the variant; listing `false` on every
- * object only repeats that.
+ * object only repeats that), and without `type` beside an `enum`.
  */
 export function withoutStrictness(schema: JsonSchema): JsonSchema {
-  const { additionalProperties: _a, properties, items, anyOf, $defs, ...rest } = schema;
+  const { additionalProperties: _a, properties, items, anyOf, $defs, ...rest } = enumUntyped(schema);
   const each = (record: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> =>
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k, withoutStrictness(v)]));
   return {

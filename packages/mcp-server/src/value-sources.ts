@@ -10,7 +10,7 @@ export const VALUE_SOURCES: Readonly<Record<string, string>> = {
   bank_account_id: 'list_bank_accounts',
   ledger_account_id: "list_reference kind 'expense_types'",
   source_id: "list_reference kind 'income_types'",
-  destination_id: 'list_bank_accounts (the bank account ledger_account id)',
+  destination_id: 'list_bank_accounts (their ledger_account id)',
 };
 
 /** The hint for a field, such as `Ids: list_contacts.`, or `undefined`. */

@@ -77,12 +77,12 @@ describe('tools/list', () => {
   });
 
   it('keeps the full catalogue within its token budget (o200k_base), and lists schemas as built, not through zod', async () => {
-    // de and pt alone stay under 6,000; both together carry `business` on every tool and each variant's
-    // own fields (measured 6,658 when this budget was set).
+    // At most 6,000 tokens whatever is connected (both variants: `business` on every tool, each variant's
+    // own fields; 5,974 when this budget was set, with the sandbox's business names).
     const budgets: [BusinessConnection[], number][] = [
       [[de], 6000],
       [[pt], 6000],
-      [[de, pt], 6700],
+      [[de, pt], 6000],
     ];
     for (const [connections, budget] of budgets) {
       const { client, close } = await mcpClient({ connections });
@@ -124,8 +124,8 @@ describe('tools/list', () => {
     expect(await field([de], 'company_name')).toBeUndefined();
     expect(await field([pt], 'company')).toBeUndefined();
     expect(await field([pt], 'company_name')).toBeDefined();
-    expect((await field([de, pt], 'company'))?.description).toContain('(de only)');
-    expect((await field([de, pt], 'company_name'))?.description).toContain('(pt only)');
+    expect((await field([de, pt], 'company'))?.description).toMatch(/^de: /);
+    expect((await field([de, pt], 'company_name'))?.description).toMatch(/^pt: /);
   });
 
   it('leaves write tools out in read-only mode and when every connection is read-only', async () => {

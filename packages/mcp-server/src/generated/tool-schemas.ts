@@ -741,7 +741,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "tax_percentage_rate": {
           "type": "string",
           "pattern": "^\\d{1,3}(\\.\\d{1,4})?$",
-          "description": "Percent, decimal string (`19.00` or `23`)."
+          "description": "Percent (`19.00` or `23`)."
         },
         "tax_code_id": {
           "type": "integer",
@@ -753,7 +753,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "destination_id": {
           "type": "integer",
-          "description": "Id of the ledger account receiving the income. Ids: list_bank_accounts (the bank account ledger_account id)."
+          "description": "Receiving ledger account id. Ids: list_bank_accounts (their ledger_account id)."
         },
         "payment_method_id": {
           "type": "integer",
@@ -810,7 +810,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "tax_percentage_rate": {
           "type": "string",
           "pattern": "^\\d{1,3}(\\.\\d{1,4})?$",
-          "description": "Percent, decimal string (`19.00` or `23`)."
+          "description": "Percent (`19.00` or `23`)."
         },
         "tax_code_id": {
           "type": "integer",
@@ -822,7 +822,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "destination_id": {
           "type": "integer",
-          "description": "Id of the ledger account receiving the income. Ids: list_bank_accounts (the bank account ledger_account id)."
+          "description": "Receiving ledger account id. Ids: list_bank_accounts (their ledger_account id)."
         },
         "payment_method_id": {
           "type": "integer",
@@ -891,7 +891,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "search": {
           "type": "string",
-          "description": "Matches the contact's name or company name."
+          "description": "Matches name or company."
         }
       },
       "additionalProperties": false
@@ -913,7 +913,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "search": {
           "type": "string",
-          "description": "Matches the contact's name or company name."
+          "description": "Matches name or company."
         }
       },
       "additionalProperties": false
@@ -936,7 +936,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "updated_or_created_since": {
           "type": "string",
           "pattern": "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}([+-]\\d{2}:\\d{2})?)?$",
-          "description": "Changed since this date or date-time (no offset means UTC; the service keeps US Eastern time, -05:00 or -04:00)."
+          "description": "Changed since this date or date-time (the service keeps US Eastern time: send -05:00 or -04:00)."
         }
       },
       "additionalProperties": false
@@ -957,7 +957,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "updated_or_created_since": {
           "type": "string",
           "pattern": "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}([+-]\\d{2}:\\d{2})?)?$",
-          "description": "Changed since this date or date-time (no offset means UTC; the service keeps US Eastern time, -05:00 or -04:00)."
+          "description": "Changed since this date or date-time (the service keeps US Eastern time: send -05:00 or -04:00)."
         }
       },
       "additionalProperties": false

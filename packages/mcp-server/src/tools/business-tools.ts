@@ -9,8 +9,7 @@ import { READ } from './annotations.js';
 const listBusinesses: ToolDefinition = {
   name: 'list_businesses',
   title: 'List connected businesses',
-  description:
-    'Lists the connected businesses: name (the business argument of other tools), variant, id, display name, scope. Call first when several are connected.',
+  description: 'The connected businesses, by the name other tools take as business.',
   toolset: 'business',
   write: false,
   perBusiness: false,
@@ -52,8 +51,7 @@ const listBusinesses: ToolDefinition = {
 const getBusiness: ToolDefinition = {
   name: 'get_business',
   title: 'Get business profile',
-  description:
-    "A business's profile, financial settings (year end, tax scheme) and account summary (counts, total bank balance).",
+  description: 'Profile, financial settings (year end, tax scheme) and account summary of a business.',
   toolset: 'business',
   write: false,
   perBusiness: true,

@@ -8,7 +8,7 @@ export const CONTACT_TOOLS: readonly ToolDefinition[] = [
   listTool({
     name: 'list_contacts',
     title: 'List contacts',
-    description: 'Lists customers and suppliers, filtered by name or company (search), type, email and more.',
+    description: 'Lists customers and suppliers.',
     toolset: 'contacts',
     path: CONTACTS.path,
     record: 'contact',
@@ -18,14 +18,13 @@ export const CONTACT_TOOLS: readonly ToolDefinition[] = [
   getTool(CONTACTS, 'contact', {
     name: 'get_contact',
     title: 'Get contact',
-    description: 'One contact by id, with a link to its resource.',
+    description: 'One contact by id, with a resource link.',
     toolset: 'contacts',
   }),
   createTool(CONTACTS, 'create_contact', {
     name: 'create_contact',
     title: 'Create contact',
-    description:
-      'Creates a customer (contact_type_id 1) or supplier (2). Search list_contacts first to avoid duplicates.',
+    description: 'Creates a customer or supplier; search list_contacts first to avoid duplicates.',
     toolset: 'contacts',
   }),
   updateTool(CONTACTS, 'update_contact', {

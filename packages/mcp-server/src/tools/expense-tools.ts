@@ -8,8 +8,7 @@ export const EXPENSE_TOOLS: readonly ToolDefinition[] = [
   listTool({
     name: 'list_expenses',
     title: 'List expenses',
-    description:
-      'Lists expenses, optionally between from_date and to_date (give both). Totals: summarize_transactions.',
+    description: 'Lists expenses, optionally between from_date and to_date (give both).',
     toolset: 'expenses',
     path: EXPENSES.path,
     record: 'expense',
@@ -19,13 +18,13 @@ export const EXPENSE_TOOLS: readonly ToolDefinition[] = [
   getTool(EXPENSES, 'expense', {
     name: 'get_expense',
     title: 'Get expense',
-    description: 'One expense by id, with a link to its resource.',
+    description: 'One expense by id, with a resource link.',
     toolset: 'expenses',
   }),
   createTool(EXPENSES, 'create_expense', {
     name: 'create_expense',
     title: 'Create expense',
-    description: 'Records an expense of one line: date, total, bank account and expense type.',
+    description: 'Records an expense with one line item.',
     toolset: 'expenses',
   }),
   updateTool(EXPENSES, 'update_expense', {

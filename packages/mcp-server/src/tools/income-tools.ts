@@ -9,7 +9,7 @@ export const INCOME_TOOLS: readonly ToolDefinition[] = [
   listTool({
     name: 'list_incomes',
     title: 'List incomes',
-    description: 'Lists incomes between from_date and to_date. Totals: summarize_transactions.',
+    description: 'Lists the incomes of a period.',
     toolset: 'incomes',
     path: INCOMES.path,
     record: 'income',
@@ -25,13 +25,13 @@ export const INCOME_TOOLS: readonly ToolDefinition[] = [
   getTool(INCOMES, 'income', {
     name: 'get_income',
     title: 'Get income',
-    description: 'One income by id, with a link to its resource.',
+    description: 'One income by id, with a resource link.',
     toolset: 'incomes',
   }),
   createTool(INCOMES, 'create_income', {
     name: 'create_income',
     title: 'Create income',
-    description: 'Records an income: date, amount, income type, receiving account and payment method.',
+    description: 'Records an income received.',
     toolset: 'incomes',
   }),
 ];

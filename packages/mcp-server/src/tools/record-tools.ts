@@ -20,7 +20,7 @@ type InputName = keyof typeof INPUT_SCHEMAS;
 
 const DRY_RUN: JsonSchema = {
   type: 'boolean',
-  description: 'Validate only; send nothing.',
+  description: 'Only validate.',
 };
 
 function idArgument(resource: ResourceKind): JsonSchema {

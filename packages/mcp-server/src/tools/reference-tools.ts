@@ -45,8 +45,7 @@ function referenceItemSchema(variants: readonly Variant[]): JsonSchema {
 const listReference: ToolDefinition = {
   name: 'list_reference',
   title: 'List reference data',
-  description:
-    'Lists reference data of a kind (expense_types give ledger_account_id of expenses, income_types source_id of incomes). Use ids and $symbol, not localised names.',
+  description: 'Lists reference data of one kind. Use ids and $symbol, not localised names.',
   toolset: 'reference',
   write: false,
   perBusiness: true,
@@ -54,7 +53,7 @@ const listReference: ToolDefinition = {
   input: () =>
     objectSchema(
       {
-        kind: { type: 'string', enum: [...REFERENCE_KINDS], description: 'Which reference list.' },
+        kind: { type: 'string', enum: [...REFERENCE_KINDS], description: 'Reference list.' },
         ...PAGING_ARGUMENTS,
       },
       ['kind'],
@@ -88,7 +87,7 @@ export const REFERENCE_TOOLS: readonly ToolDefinition[] = [
   listTool({
     name: 'list_bank_accounts',
     title: 'List bank accounts',
-    description: 'Lists bank accounts with balances; their ids are the bank_account_id of expenses.',
+    description: 'Lists bank accounts with their balances.',
     toolset: 'reference',
     path: '/accounts/v2/bank_accounts',
     record: 'bank_account',

@@ -87,7 +87,7 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
   name: 'summarize_transactions',
   title: 'Summarize transactions',
   description:
-    'Exact net, tax and gross totals of the expenses and incomes of a period per month, type or contact, paged server-side. Use it rather than adding up listed records.',
+    "Exact net, tax and gross totals of a period's expenses and incomes per month, type or contact.",
   toolset: 'business',
   write: false,
   perBusiness: true,
