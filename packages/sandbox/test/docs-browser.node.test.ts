@@ -4,38 +4,27 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/index.js';
 
 let server: RunningServer;
-let browser: Browser;
+let chromium: LaunchedChromium;
 const shots = mkdtempSync(join(tmpdir(), 'acctkit-docs-'));
 
 beforeAll(async () => {
   server = await startServer({ port: 0, database: ':memory:' });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  chromium = await launchChromium();
 }, 30_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await server?.close();
 });
 
 describe('GET /docs in Chromium', () => {
   it('renders an operation with its request schema and response, from local assets only', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await chromium.newPage({ viewport: { width: 1400, height: 1000 } });
     const foreign: string[] = [];
     const errors: string[] = [];
     page.on('request', (r) => {

@@ -2,7 +2,13 @@
 // (no browser download), against the sandbox on a real port. The registered redirect URI
 // (http://localhost:3000/callback) is intercepted with page.route, so nothing listens there.
 
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  approveSandboxConsent,
+  type LaunchedChromium,
+  launchChromium,
+  signInToSandbox,
+} from '@acctkit/testing/browser';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT, type RunningServer, startServer } from '../src/index.js';
 import { ADMIN, callJson, type Json } from './helpers.js';
@@ -11,27 +17,15 @@ const REDIRECT = DEMO_CLIENT.redirectUris[0];
 const SCREENSHOT = '/tmp/acctkit-sandbox-consent.png';
 
 let server: RunningServer;
-let browser: Browser;
+let chromium: LaunchedChromium;
 
 beforeAll(async () => {
   server = await startServer({ port: 0, database: ':memory:', adminToken: ADMIN, rateLimitPerMinute: 0 });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  chromium = await launchChromium();
 }, 30_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await server?.close();
 });
 
@@ -52,7 +46,7 @@ async function openPage(locale = 'en-GB'): Promise<{
   requested: string[];
   callbacks: URL[];
 }> {
-  const context = await browser.newContext({ locale });
+  const context = await chromium.newContext({ locale });
   const page = await context.newPage();
   const requested: string[] = [];
   const callbacks: URL[] = [];
@@ -62,13 +56,6 @@ async function openPage(locale = 'en-GB'): Promise<{
     return route.fulfill({ status: 200, contentType: 'text/plain', body: 'callback reached' });
   });
   return { context, page, requested, callbacks };
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByRole('textbox', { name: /mail/i }).fill(email);
-  await page.locator('#password').fill(password);
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL((u) => u.pathname === '/oauth2/auth');
 }
 
 async function post(path: string, body: Record<string, string>): Promise<{ status: number; json: Json }> {
@@ -122,7 +109,7 @@ describe('OAuth authorization in Chromium', () => {
     await page.goto(authUrl());
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Sign in/);
     await expectAccessible(page);
-    await signIn(page, 'both@demo.acctkit.test', 'sandbox-both');
+    await signInToSandbox(page, { email: 'both@demo.acctkit.test', password: 'sandbox-both' });
     const session = (await context.cookies()).find((k) => k.name === 'acctkit_session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 
@@ -166,7 +153,7 @@ describe('OAuth authorization in Chromium', () => {
   it('authorize: deny redirects with error=access_denied and the state', async () => {
     const { context, page, callbacks } = await openPage();
     await page.goto(authUrl({ state: 'deny-me' }));
-    await signIn(page, 'anna@demo.acctkit.test', 'sandbox-de');
+    await signInToSandbox(page, { email: 'anna@demo.acctkit.test', password: 'sandbox-de' });
     // One business: it is preselected.
     await expect(page.getByRole('radio', { name: /Schneider Werbetechnik/ }).isChecked()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Deny' }).click();
@@ -182,9 +169,11 @@ describe('OAuth authorization in Chromium', () => {
     const sent = 'a+b/c=d&e f%20ü~\u{1F511}';
     const { context, page, callbacks } = await openPage();
     await page.goto(authUrl({ state: sent }));
-    await signIn(page, 'anna@demo.acctkit.test', 'sandbox-de');
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL(`${REDIRECT}**`);
+    await approveSandboxConsent(page, {
+      email: 'anna@demo.acctkit.test',
+      password: 'sandbox-de',
+      redirectUri: REDIRECT,
+    });
     const cb = callbacks[0] as URL;
     const echoed = cb.searchParams.get('state');
     expect(echoed).toBe(sent);
@@ -220,7 +209,7 @@ describe('OAuth authorization in Chromium', () => {
     expect(await de.page.getAttribute('html', 'lang')).toBe('de');
     await expect(de.page.getByRole('button', { name: 'Anmelden' }).isVisible()).resolves.toBe(true);
     await expect(de.page.getByLabel('Passwort').isVisible()).resolves.toBe(true);
-    await signIn(de.page, 'anna@demo.acctkit.test', 'sandbox-de');
+    await signInToSandbox(de.page, { email: 'anna@demo.acctkit.test', password: 'sandbox-de' });
     await expect(de.page.getByRole('button', { name: 'Erlauben' }).isVisible()).resolves.toBe(true);
     await expect(de.page.getByRole('button', { name: 'Ablehnen' }).isVisible()).resolves.toBe(true);
     await de.page.goto(authUrl({ client_id: 'nobody-knows-me' }));
@@ -232,7 +221,7 @@ describe('OAuth authorization in Chromium', () => {
     await pt.page.goto(`${authUrl()}&lang=pt`);
     expect(await pt.page.getAttribute('html', 'lang')).toBe('pt');
     await expect(pt.page.getByLabel('Palavra-passe').isVisible()).resolves.toBe(true);
-    await signIn(pt.page, 'joao@demo.acctkit.test', 'sandbox-pt');
+    await signInToSandbox(pt.page, { email: 'joao@demo.acctkit.test', password: 'sandbox-pt' });
     await expect(pt.page.getByRole('button', { name: 'Permitir' }).isVisible()).resolves.toBe(true);
     expect(await pt.page.locator('main').textContent()).toContain('Ler e alterar');
     expectOnlySandbox(pt.requested);
