@@ -9,29 +9,23 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { openConnectionStore } from '@acctkit/client/node';
 import { DEMO_CLIENT } from '@acctkit/sandbox';
-import { type Browser, chromium } from 'playwright-core';
+import {
+  approveSandboxConsent,
+  type LaunchedChromium,
+  launchChromium,
+  signInToSandbox,
+} from '@acctkit/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acctkit, BIN, type Run, startWorld, type World } from './helpers.js';
 
 let world: World;
-let browser: Browser;
+let chromium: LaunchedChromium;
 beforeAll(async () => {
   world = await startWorld();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  chromium = await launchChromium();
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await world?.close();
 });
 
@@ -82,19 +76,15 @@ describe('acctkit login', () => {
     expect(url.searchParams.get('scope')).toBe('full_access');
     expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9]{43}$/);
 
-    const context = await browser.newContext({ locale: 'en-GB' });
+    const context = await chromium.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(url.toString());
-    await page.getByRole('textbox', { name: /mail/i }).fill('both@demo.acctkit.test');
-    await page.locator('#password').fill('sandbox-both');
-    await page.locator('form button[type=submit]').click();
-    await page.waitForURL((u) => u.pathname === '/oauth2/auth');
-    await page
-      .getByRole('group', { name: 'Business' })
-      .getByRole('radio', { name: /Ferreira & Costa Design/ })
-      .check();
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL((u) => u.host === redirect.host);
+    await approveSandboxConsent(page, {
+      email: 'both@demo.acctkit.test',
+      password: 'sandbox-both',
+      business: /Ferreira & Costa Design/,
+      redirectUri: redirect.href,
+    });
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Connected');
     await context.close();
 
@@ -158,15 +148,14 @@ describe('acctkit login', () => {
       'denied',
     ]);
     const url = await login.url;
-    const context = await browser.newContext({ locale: 'en-GB' });
+    const context = await chromium.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(url.toString());
-    await page.getByRole('textbox', { name: /mail/i }).fill('anna@demo.acctkit.test');
-    await page.locator('#password').fill('sandbox-de');
-    await page.locator('form button[type=submit]').click();
-    await page.waitForURL((u) => u.pathname === '/oauth2/auth');
-    await page.getByRole('button', { name: 'Deny' }).click();
-    await page.waitForURL((u) => u.pathname === '/callback');
+    await approveSandboxConsent(page, {
+      email: 'anna@demo.acctkit.test',
+      password: 'sandbox-de',
+      decision: 'deny',
+    });
     await context.close();
     const result = await login.done;
     expect(result.code).toBe(3);
@@ -186,19 +175,13 @@ describe('acctkit login', () => {
         env: world.env(),
         openUrl: async (url) => {
           opened = url;
-          const context = await browser.newContext({ locale: 'en-GB' });
+          const context = await chromium.newContext({ locale: 'en-GB' });
           const page = await context.newPage();
           await page.goto(url);
-          await page.getByRole('textbox', { name: /mail/i }).fill('anna@demo.acctkit.test');
-          await page.locator('#password').fill('sandbox-de');
-          await page.locator('form button[type=submit]').click();
-          await page.waitForURL((u) => u.pathname === '/oauth2/auth');
+          const demoUser = { email: 'anna@demo.acctkit.test', password: 'sandbox-de' };
+          await signInToSandbox(page, demoUser);
           // Approving is left to run on its own: login is waiting for the redirect meanwhile.
-          void page
-            .getByRole('button', { name: 'Allow' })
-            .click()
-            .then(() => page.waitForURL((u) => u.pathname === '/callback'))
-            .finally(() => context.close());
+          void approveSandboxConsent(page, demoUser).finally(() => context.close());
         },
       },
     );
