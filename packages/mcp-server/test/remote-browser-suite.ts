@@ -8,6 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_USERS, type RunningServer } from '@acctkit/sandbox';
+import { approveSandboxConsent, type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -16,7 +17,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAdmin, type Target } from './remote-helpers.js';
 
@@ -111,27 +112,16 @@ export interface BrowserSuiteEnv {
 
 /** Registers the end-to-end tests; `env()` is ready once the caller's beforeAll has run. */
 export function browserSuite(name: string, env: () => BrowserSuiteEnv): void {
-  let browser: Browser;
+  let chromium: LaunchedChromium;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
+    chromium = await launchChromium();
   }, 30_000);
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
   });
 
   async function newContext(): Promise<BrowserContext> {
-    const context = await browser.newContext();
+    const context = await chromium.newContext();
     await env().routeContext?.(context);
     return context;
   }
@@ -150,15 +140,11 @@ export function browserSuite(name: string, env: () => BrowserSuiteEnv): void {
       await page.waitForURL((u) => u.origin === sandbox.url);
     }
     const user = DEMO_USERS[0];
-    if (await page.locator('#password').count()) {
-      await page.getByRole('textbox', { name: /mail/i }).fill(user.email);
-      await page.locator('#password').fill(user.password);
-      await page.locator('form button[type=submit]').click();
-      await page.waitForURL((u) => u.pathname === '/oauth2/auth');
-    }
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL((u) => u.href.startsWith(redirectUrl));
-    const delivered = new URL(page.url());
+    const delivered = await approveSandboxConsent(page, {
+      email: user.email,
+      password: user.password,
+      redirectUri: redirectUrl,
+    });
     await page.close();
     const code = delivered.searchParams.get('code');
     if (!code) throw new Error(`no code delivered: ${delivered}`);
