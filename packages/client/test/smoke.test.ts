@@ -3,9 +3,10 @@
  * workerd, Chromium) against a sandbox on localhost: OAuth refresh, a signed GET, a signed POST with
  * a nested form body, and paging to `$totalResults`, in both variants.
  */
+
+import { type MatrixSandbox, matrixSandbox } from '@acctkit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createTokenManager, type TokenManager, unwrap, type Variant } from '../src/index.js';
-import { type MatrixSandbox, matrixSandbox } from './helpers/matrix-sandbox.js';
 
 interface Minted {
   access_token: string;

@@ -4,9 +4,9 @@
  * new access token, against the sandbox's token endpoint, which rotates refresh tokens.
  */
 import type { TokenSet } from '@acctkit/client';
+import { matrixSandbox } from '@acctkit/testing';
 import { describe, expect, it } from 'vitest';
 import { createTokenBroker } from '../src/index.js';
-import { matrixSandbox } from './helpers/matrix-sandbox.js';
 import { mint } from './helpers/proxy-fixture.js';
 
 describe('createTokenBroker', () => {

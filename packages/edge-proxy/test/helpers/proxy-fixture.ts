@@ -3,8 +3,9 @@
  * through the admin API from tokens the sandbox minted, a read and a write key for each, and every
  * request the proxy sends recorded (the proxy's only way out is this fetch).
  */
+
+import { type MatrixSandbox, matrixSandbox } from '@acctkit/testing';
 import { createMemoryStorage, createProxy, type ProxyOptions, type ProxyStorage } from '../../src/index.js';
-import { type MatrixSandbox, matrixSandbox } from './matrix-sandbox.js';
 
 export const ADMIN_TOKEN = 'proxy-admin-token-for-tests';
 
