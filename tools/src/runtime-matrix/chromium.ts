@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import {
   createServer,
@@ -8,24 +7,10 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import type { Report, RunOptions } from './harness/vitest-shim.ts';
 import type { MatrixSandbox } from './packages.ts';
 import type { RunOutcome } from './runtimes.ts';
-
-/** Debian's Chromium; `CHROMIUM_PATH` points elsewhere. Browsers are never downloaded. */
-export const chromiumPath: string = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const chromiumArgs: readonly string[] = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /**
  * Forwards a request to the sandbox unchanged, Host header included: the page and the API then share
@@ -74,21 +59,16 @@ export async function runInChromium(
   sandbox: MatrixSandbox | undefined,
   options: RunOptions = {},
 ): Promise<RunOutcome> {
-  if (!existsSync(chromiumPath)) {
-    return {
-      report: undefined,
-      output: `Chromium not found at ${chromiumPath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
-      ok: false,
-    };
+  let chromium: LaunchedChromium;
+  try {
+    // Debian's Chromium (or CHROMIUM_PATH) with the flags every browser test of the repository uses.
+    chromium = await launchChromium();
+  } catch (error) {
+    return { report: undefined, output: error instanceof Error ? error.message : String(error), ok: false };
   }
   const { server, origin } = await serve(dir, sandbox);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs],
-    timeout: 60_000,
-  });
   try {
-    const page = await browser.newPage();
+    const page = await chromium.newPage();
     const lines: string[] = [];
     page.on('console', (message) => {
       lines.push(message.text());
@@ -114,7 +94,7 @@ export async function runInChromium(
   } catch (error) {
     return { report: undefined, output: String(error), ok: false };
   } finally {
-    await browser.close();
+    await chromium.close();
     server.closeAllConnections();
     server.close();
   }
