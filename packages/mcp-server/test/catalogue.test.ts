@@ -144,9 +144,13 @@ describe('tools/list', () => {
     expect(
       (tool?.inputSchema.properties as Record<string, { enum?: string[] }> | undefined)?.business?.enum,
     ).toEqual(['de']);
+    expect(tool?.inputSchema.required).toContain('business');
     const error = await fails(client, 'delete_contact', { business: 'pt-ro', id: 301, confirm: true });
     expect(error.code).toBe('INVALID_ARGUMENTS');
     expect(error.fields?.[0]?.field).toBe('business');
+    expect(error.choices).toEqual(['de']);
+    // The instructions say once what a "de: …" description means.
+    expect(client.getInstructions()).toContain('"de: …" or "pt: …"');
     // Reads still reach the read-only business.
     const list = await ok<{ totalCount: number }>(client, 'list_contacts', { business: 'pt-ro', limit: 1 });
     expect(list.totalCount).toBe(300);
