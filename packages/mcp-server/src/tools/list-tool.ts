@@ -28,7 +28,7 @@ interface ListOptions {
   readonly filters?: keyof typeof INPUT_SCHEMAS;
   /**
    * Whether a `get_` tool lists the record's schema: then the page lists records as objects only, so
-   * the catalogue carries each record schema once (DECISIONS M3).
+   * the catalogue carries each record schema once (DECISIONS MC14).
    */
   readonly recordListedByGet?: boolean;
   /** The wire query for the filter arguments (default: as they are). */
