@@ -1278,7 +1278,7 @@ export interface components {
             source_id: number;
             /** @description Id of the ledger account receiving the income. */
             destination_id: number;
-            /** @description Income method id. */
+            /** @description 1 bank transfer, 2 cash, 3 card, 4 cheque. */
             payment_method_id: number;
             invoice_date?: components["schemas"]["DmyDate"];
             reference?: string;

@@ -1152,6 +1152,7 @@ export interface components {
             bank_account_id: number;
             /** @description Expense type (ledger account) id. */
             ledger_account_id: number;
+            /** @description 1 bank transfer, 2 cash, 3 card, 4 cheque. */
             payment_method_id?: number;
         };
         /** @description Fields of `PUT /accounts/v2/expenses/{id}` (Variant B). Inferred (not shown by the interface): the same flat, unwrapped keys as create; only the fields sent are changed. */
@@ -1160,6 +1161,7 @@ export interface components {
             total?: components["schemas"]["Amount"];
             bank_account_id?: number;
             ledger_account_id?: number;
+            /** @description 1 bank transfer, 2 cash, 3 card, 4 cheque. */
             payment_method_id?: number;
         };
         /** @description Reference data item with a localised `name` and a region-independent `$symbol`. Clients must rely on `$symbol` (or `id`), never on `name`. */
@@ -1256,7 +1258,7 @@ export interface components {
             source_id: number;
             /** @description Id of the ledger account receiving the income. */
             destination_id: number;
-            /** @description Income method id. */
+            /** @description 1 bank transfer, 2 cash, 3 card, 4 cheque. */
             payment_method_id: number;
             invoice_date?: components["schemas"]["DmyDate"];
             reference?: string;

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../src/json-schema.js';
-import { valueSourceHint } from '../src/value-sources.js';
+import { valueSource } from '../src/value-sources.js';
 
 type Node = Record<string, unknown>;
 /** The parts of an OpenAPI document this generator reads. */
@@ -106,8 +106,10 @@ function describe(name: string, own: unknown, fallback: unknown, enumerated = fa
   const text = shorter(
     typeof own === 'string' ? own : typeof fallback === 'string' ? fallback : humanize(name),
   );
-  const hint = enumerated ? undefined : valueSourceHint(name);
-  return hint && !text.includes(hint) ? `${text} ${hint}` : text;
+  // `Country id (list_reference kind 'countries').`: the tool that lists valid ids, in as few tokens as the
+  // tools' own id arguments (`Contact id (list_contacts).`).
+  const source = enumerated ? undefined : valueSource(name);
+  return source && !text.includes(source) ? `${text.replace(/\.$/, '')} (${source}).` : text;
 }
 
 /** An input schema: references inlined, dates ISO, only validation keywords and descriptions. */

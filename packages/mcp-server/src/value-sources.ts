@@ -13,9 +13,13 @@ export const VALUE_SOURCES: Readonly<Record<string, string>> = {
   destination_id: 'list_bank_accounts (their ledger_account id)',
 };
 
+/** Where valid values of a field (a name or a dotted path) come from, such as `list_contacts`, or `undefined`. */
+export function valueSource(field: string): string | undefined {
+  return VALUE_SOURCES[field.split('.').pop() ?? field];
+}
+
 /** The hint for a field, such as `Ids: list_contacts.`, or `undefined`. */
 export function valueSourceHint(field: string): string | undefined {
-  const leaf = field.split('.').pop() ?? field;
-  const source = VALUE_SOURCES[leaf];
+  const source = valueSource(field);
   return source ? `Ids: ${source}.` : undefined;
 }

@@ -103,7 +103,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Ids: list_reference kind 'countries'."
+              "description": "Country id (list_reference kind 'countries')."
             }
           },
           "additionalProperties": false,
@@ -144,7 +144,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Ids: list_reference kind 'countries'."
+              "description": "Country id (list_reference kind 'countries')."
             }
           },
           "additionalProperties": false,
@@ -232,7 +232,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Ids: list_reference kind 'countries'."
+              "description": "Country id (list_reference kind 'countries')."
             }
           },
           "additionalProperties": false,
@@ -267,7 +267,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Ids: list_reference kind 'countries'."
+              "description": "Country id (list_reference kind 'countries')."
             }
           },
           "additionalProperties": false,
@@ -373,7 +373,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Ids: list_reference kind 'countries'."
+              "description": "Country id (list_reference kind 'countries')."
             }
           },
           "additionalProperties": false,
@@ -414,7 +414,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Ids: list_reference kind 'countries'."
+              "description": "Country id (list_reference kind 'countries')."
             }
           },
           "additionalProperties": false,
@@ -500,7 +500,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Ids: list_reference kind 'countries'."
+              "description": "Country id (list_reference kind 'countries')."
             }
           },
           "additionalProperties": false,
@@ -535,7 +535,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
             },
             "country_id": {
               "type": "integer",
-              "description": "Country id. Ids: list_reference kind 'countries'."
+              "description": "Country id (list_reference kind 'countries')."
             }
           },
           "additionalProperties": false,
@@ -562,15 +562,15 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "contact_id": {
           "type": "integer",
-          "description": "The supplier's contact id. Ids: list_contacts."
+          "description": "The supplier's contact id (list_contacts)."
         },
         "bank_account_id": {
           "type": "integer",
-          "description": "Bank account id. Ids: list_bank_accounts."
+          "description": "Bank account id (list_bank_accounts)."
         },
         "ledger_account_id": {
           "type": "integer",
-          "description": "Expense type (a ledger account) id. Ids: list_reference kind 'expense_types'."
+          "description": "Expense type (a ledger account) id (list_reference kind 'expense_types')."
         },
         "tax_rate_id": {
           "type": "integer",
@@ -618,15 +618,15 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "bank_account_id": {
           "type": "integer",
-          "description": "Bank account id. Ids: list_bank_accounts."
+          "description": "Bank account id (list_bank_accounts)."
         },
         "ledger_account_id": {
           "type": "integer",
-          "description": "Expense type (ledger account) id. Ids: list_reference kind 'expense_types'."
+          "description": "Expense type (ledger account) id (list_reference kind 'expense_types')."
         },
         "payment_method_id": {
           "type": "integer",
-          "description": "Payment method id."
+          "description": "1 bank transfer, 2 cash, 3 card, 4 cheque."
         }
       },
       "required": [
@@ -650,15 +650,15 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "contact_id": {
           "type": "integer",
-          "description": "Contact id. Ids: list_contacts."
+          "description": "Contact id (list_contacts)."
         },
         "bank_account_id": {
           "type": "integer",
-          "description": "Bank account id. Ids: list_bank_accounts."
+          "description": "Bank account id (list_bank_accounts)."
         },
         "ledger_account_id": {
           "type": "integer",
-          "description": "Ledger account id. Ids: list_reference kind 'expense_types'."
+          "description": "Ledger account id (list_reference kind 'expense_types')."
         },
         "tax_rate_id": {
           "type": "integer",
@@ -701,15 +701,15 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "bank_account_id": {
           "type": "integer",
-          "description": "Bank account id. Ids: list_bank_accounts."
+          "description": "Bank account id (list_bank_accounts)."
         },
         "ledger_account_id": {
           "type": "integer",
-          "description": "Ledger account id. Ids: list_reference kind 'expense_types'."
+          "description": "Ledger account id (list_reference kind 'expense_types')."
         },
         "payment_method_id": {
           "type": "integer",
-          "description": "Payment method id."
+          "description": "1 bank transfer, 2 cash, 3 card, 4 cheque."
         }
       },
       "minProperties": 1,
@@ -749,15 +749,15 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "source_id": {
           "type": "integer",
-          "description": "Income type id. Ids: list_reference kind 'income_types'."
+          "description": "Income type id (list_reference kind 'income_types')."
         },
         "destination_id": {
           "type": "integer",
-          "description": "Receiving ledger account id. Ids: list_bank_accounts (their ledger_account id)."
+          "description": "Receiving ledger account id (list_bank_accounts (their ledger_account id))."
         },
         "payment_method_id": {
           "type": "integer",
-          "description": "Income method id."
+          "description": "1 bank transfer, 2 cash, 3 card, 4 cheque."
         },
         "invoice_date": {
           "type": "string",
@@ -770,7 +770,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "contact_id": {
           "type": "integer",
-          "description": "The customer's contact id. Ids: list_contacts."
+          "description": "The customer's contact id (list_contacts)."
         },
         "is_tax_included": {
           "type": "boolean",
@@ -818,15 +818,15 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "source_id": {
           "type": "integer",
-          "description": "Income type id. Ids: list_reference kind 'income_types'."
+          "description": "Income type id (list_reference kind 'income_types')."
         },
         "destination_id": {
           "type": "integer",
-          "description": "Receiving ledger account id. Ids: list_bank_accounts (their ledger_account id)."
+          "description": "Receiving ledger account id (list_bank_accounts (their ledger_account id))."
         },
         "payment_method_id": {
           "type": "integer",
-          "description": "Income method id."
+          "description": "1 bank transfer, 2 cash, 3 card, 4 cheque."
         },
         "invoice_date": {
           "type": "string",
@@ -839,7 +839,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "contact_id": {
           "type": "integer",
-          "description": "The customer's contact id. Ids: list_contacts."
+          "description": "The customer's contact id (list_contacts)."
         },
         "is_tax_included": {
           "type": "boolean",
