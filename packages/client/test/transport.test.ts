@@ -253,8 +253,10 @@ describe('misuse and transport failures', () => {
 
   it('a timeout or the caller’s signal really cancels the fetch: its request’s signal aborts', async () => {
     const aborted: unknown[] = [];
+    let sent: () => void = () => {};
     const hanging = (request: Request): Promise<Response> =>
       new Promise<Response>((_, reject) => {
+        sent();
         request.signal.addEventListener('abort', () => {
           aborted.push(request.signal.reason);
           reject(request.signal.reason);
@@ -271,9 +273,13 @@ describe('misuse and transport failures', () => {
     expect(aborted).toHaveLength(1);
     const untimed = createClient({ ...base, timeoutMs: 0, fetch: hanging });
     const controller = new AbortController();
+    // Once the request is on its way (signing comes first, and may take a while on a loaded machine).
+    const onItsWay = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
     const pending = untimed.GET('/core/v2/business', { signal: controller.signal });
-    // Once the request is on its way (signing comes first).
-    setTimeout(() => controller.abort(new Error('user left')), 20);
+    await onItsWay;
+    controller.abort(new Error('user left'));
     await expect(pending).rejects.toThrow('user left');
     expect(aborted).toHaveLength(2);
   });
