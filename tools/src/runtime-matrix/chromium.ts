@@ -7,9 +7,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { join } from 'node:path';
+import type { MatrixSandbox } from '@acctkit/testing';
 import { type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import type { Report, RunOptions } from './harness/vitest-shim.ts';
-import type { MatrixSandbox } from './packages.ts';
 import type { RunOutcome } from './runtimes.ts';
 
 /**

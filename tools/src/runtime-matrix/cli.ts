@@ -11,8 +11,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { MatrixSandbox } from '@acctkit/testing';
 import { bundleScript, bundleTests } from './bundle.ts';
-import { type MatrixPackage, type MatrixSandbox, matrixPackages } from './packages.ts';
+import { type MatrixPackage, matrixPackages } from './packages.ts';
 import { allRuntimes, type RuntimeName, runIn } from './runtimes.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');

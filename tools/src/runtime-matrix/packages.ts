@@ -4,7 +4,7 @@
  * `.node.test.ts` (Node-only: a real socket, `node:crypto`, the file system) or `.types.test.ts`.
  *
  * `sandbox: true` starts a fresh `@acctkit/sandbox` on localhost for each runtime; its address and
- * admin token reach the tests as `globalThis.__ACCTKIT_SANDBOX__` (see `MatrixSandbox`).
+ * admin token reach the tests as `globalThis.__ACCTKIT_SANDBOX__` (see `MatrixSandbox` of `@acctkit/testing`).
  * `testTimeout` is the per-test default in milliseconds (5000 unless set; match the package's
  * vitest config); a test can still pass its own as the third argument of `it()`.
  */
@@ -19,9 +19,3 @@ export const matrixPackages: readonly MatrixPackage[] = [
   { dir: 'packages/client', sandbox: true },
   { dir: 'packages/edge-proxy', sandbox: true, testTimeout: 20_000 },
 ];
-
-/** What a test module finds in `globalThis.__ACCTKIT_SANDBOX__` when its package asks for a sandbox. */
-export interface MatrixSandbox {
-  readonly url: string;
-  readonly adminToken: string;
-}

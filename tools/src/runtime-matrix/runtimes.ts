@@ -4,10 +4,10 @@ import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MatrixSandbox } from '@acctkit/testing';
 import { writeLauncher } from './bundle.ts';
 import { runInChromium } from './chromium.ts';
 import type { Report, RunOptions } from './harness/vitest-shim.ts';
-import type { MatrixSandbox } from './packages.ts';
 
 export type RuntimeName = 'node20' | 'node22' | 'node24' | 'deno' | 'bun' | 'workerd' | 'chromium';
 
