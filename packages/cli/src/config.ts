@@ -30,6 +30,16 @@ export function profile(loaded: LoadedAppConfig, name: string): AppProfile {
   return loaded.config.profiles?.[name] ?? {};
 }
 
+/**
+ * The signing secret of the config profile named by `--profile`, else `ACCTKIT_PROFILE`, else the
+ * file's `defaultProfile`, else `production` (`undefined` when that profile has none).
+ */
+export async function profileSigningSecret(io: Io, name: string | undefined): Promise<string | undefined> {
+  const loaded = await loadConfig(io);
+  return profile(loaded, name ?? io.env.ACCTKIT_PROFILE ?? loaded.config.defaultProfile ?? 'production')
+    .signingSecret;
+}
+
 /** Where each setting of an app comes from: a flag, then `ACCTKIT_*`, then the profile, then a fallback. */
 export function resolveApp(
   flags: AppProfile,

@@ -1,7 +1,7 @@
 import { sign, TEST_SIGNING_SECRET } from '@acctkit/signer';
 import { CliError } from '../cli-error.js';
 import { type Command, positionals, stringValue } from '../command.js';
-import { loadConfig, profile } from '../config.js';
+import { profileSigningSecret } from '../config.js';
 import type { Io } from '../io.js';
 import { diagnose } from '../signature-diagnosis.js';
 import { USER_AGENT } from '../version.js';
@@ -76,12 +76,8 @@ export const debugSignature: Command = {
       throw new CliError('USAGE', 'URL must be absolute: http(s)://host/path.');
     }
     const isTest = parsed.pathname.startsWith('/test/');
-    const loaded = await loadConfig(io);
-    const fromProfile = profile(
-      loaded,
-      stringValue(args, 'profile') ?? io.env.ACCTKIT_PROFILE ?? loaded.config.defaultProfile ?? 'production',
-    );
-    const configured = io.env.ACCTKIT_SIGNING_SECRET || fromProfile.signingSecret;
+    const fromProfile = await profileSigningSecret(io, stringValue(args, 'profile'));
+    const configured = io.env.ACCTKIT_SIGNING_SECRET || fromProfile;
     const secret = stringValue(args, 'signing-secret') || (isTest ? TEST_SIGNING_SECRET : configured);
     const token = stringValue(args, 'token') || io.env.ACCTKIT_TOKEN || (isTest ? 'TestToken' : undefined);
     if (!secret || !token)

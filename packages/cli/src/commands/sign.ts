@@ -1,7 +1,7 @@
 import { sign as signRequest } from '@acctkit/signer';
 import { CliError } from '../cli-error.js';
 import { type Command, positionals, stringValue } from '../command.js';
-import { loadConfig, profile } from '../config.js';
+import { profileSigningSecret } from '../config.js';
 import { signedHeaderLines, signingSteps } from '../signing-steps.js';
 import { USER_AGENT } from '../version.js';
 
@@ -43,13 +43,8 @@ export const sign: Command = {
   ],
   async run(args, io) {
     const [method, url] = positionals(args, this, ['METHOD', 'URL']) as [string, string];
-    const loaded = await loadConfig(io);
-    const fromProfile = profile(
-      loaded,
-      stringValue(args, 'profile') ?? io.env.ACCTKIT_PROFILE ?? loaded.config.defaultProfile ?? 'production',
-    );
-    const signingSecret =
-      stringValue(args, 'signing-secret') || io.env.ACCTKIT_SIGNING_SECRET || fromProfile.signingSecret;
+    const fromProfile = await profileSigningSecret(io, stringValue(args, 'profile'));
+    const signingSecret = stringValue(args, 'signing-secret') || io.env.ACCTKIT_SIGNING_SECRET || fromProfile;
     const token = stringValue(args, 'token') || io.env.ACCTKIT_TOKEN;
     if (!signingSecret || !token)
       throw new CliError(
