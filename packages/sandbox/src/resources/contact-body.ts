@@ -43,20 +43,29 @@ function addressPt(a: AddressData | null): AddressBody<'pt'> {
   };
 }
 
-/** A contact in the wire form of Variant A (the spec's `de` `Contact`). */
-export function contactBodyDe(r: StoredRecord<ContactData>): Schema<'de', 'Contact'> {
+/** The fields both variants' `Contact` share, in wire order. */
+function sharedContactFields<V extends Variant>(variant: V, r: StoredRecord<ContactData>) {
   const d = r.data;
-  const ref = referenceData('de');
   return {
     id: r.id,
     company: d.company,
-    contact_types: ref.contactTypes.filter((t) => d.contactTypeIds.includes(t.id)).map(refItem),
+    contact_types: referenceData(variant)
+      .contactTypes.filter((t) => d.contactTypeIds.includes(t.id))
+      .map(refItem),
     email: d.email,
     mobile: d.mobile,
     name: d.name,
     notes: d.notes,
     tax_number: d.taxNumber,
     telephone: d.telephone,
+  };
+}
+
+/** A contact in the wire form of Variant A (the spec's `de` `Contact`). */
+export function contactBodyDe(r: StoredRecord<ContactData>): Schema<'de', 'Contact'> {
+  const d = r.data;
+  return {
+    ...sharedContactFields('de', r),
     main_address: addressDe(d.mainAddress),
     delivery_address: addressDe(d.deliveryAddress),
     account_number: d.accountNumber,
@@ -71,18 +80,9 @@ export function contactBodyDe(r: StoredRecord<ContactData>): Schema<'de', 'Conta
 /** A contact in the wire form of Variant B (the spec's `pt` `Contact`). */
 export function contactBodyPt(r: StoredRecord<ContactData>): Schema<'pt', 'Contact'> {
   const d = r.data;
-  const ref = referenceData('pt');
-  const w = ref.withholdingTaxes.find((x) => x.id === d.withholdingTaxId);
+  const w = referenceData('pt').withholdingTaxes.find((x) => x.id === d.withholdingTaxId);
   return {
-    id: r.id,
-    company: d.company,
-    contact_types: ref.contactTypes.filter((t) => d.contactTypeIds.includes(t.id)).map(refItem),
-    email: d.email,
-    mobile: d.mobile,
-    name: d.name,
-    notes: d.notes,
-    tax_number: d.taxNumber,
-    telephone: d.telephone,
+    ...sharedContactFields('pt', r),
     main_address: addressPt(d.mainAddress),
     delivery_address: addressPt(d.deliveryAddress),
     withholding_tax: w
