@@ -1,12 +1,7 @@
 import { timingSafeEqual } from '@acctkit/signer';
+import { base64url } from './base64url.js';
 
 const encoder = new TextEncoder();
-
-const b64url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
 
 async function mac(secret: string, payload: string): Promise<string> {
   const key = await crypto.subtle.importKey(
@@ -16,7 +11,7 @@ async function mac(secret: string, payload: string): Promise<string> {
     false,
     ['sign'],
   );
-  return b64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(payload))));
+  return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(payload))));
 }
 
 /**
@@ -28,7 +23,7 @@ async function mac(secret: string, payload: string): Promise<string> {
  * @returns `connection.expiresAt.nonce.mac`.
  */
 export async function issueTicket(secret: string, connection: string, expiresAt: number): Promise<string> {
-  const nonce = b64url(crypto.getRandomValues(new Uint8Array(12)));
+  const nonce = base64url(crypto.getRandomValues(new Uint8Array(12)));
   const payload = `${connection}.${expiresAt}.${nonce}`;
   return `${payload}.${await mac(secret, payload)}`;
 }

@@ -1,3 +1,4 @@
+import { base64url } from './base64url.js';
 import type { KeyScope } from './proxy-storage.js';
 
 const hex = (bytes: Uint8Array): string => {
@@ -5,12 +6,6 @@ const hex = (bytes: Uint8Array): string => {
   for (const b of bytes) out += b.toString(16).padStart(2, '0');
   return out;
 };
-
-const base64url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
 
 /** A new key as shown once to whoever asked for it, and the record to store. */
 export interface NewKey {
