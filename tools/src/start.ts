@@ -28,8 +28,6 @@ async function startAll(options: StartOptions): Promise<RunningService[]> {
       throw startFailure('sandbox', options.port, cause);
     });
     running.push(sandbox);
-    const instance = sandbox.sandbox;
-    if (instance === undefined) throw new Error('the sandbox service did not hand over its sandbox');
     for (const service of companionServices) {
       const port = options.port === 0 ? 0 : service.defaultPort;
       try {
@@ -37,7 +35,7 @@ async function startAll(options: StartOptions): Promise<RunningService[]> {
           await service.start({
             options,
             port,
-            sandbox: { url: sandbox.url, instance, adminToken: options.adminToken },
+            sandbox: { url: sandbox.url, instance: sandbox.sandbox, adminToken: options.adminToken },
           }),
         );
       } catch (cause) {

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { DEMO_CLIENT, DEMO_USERS, startServer } from '@acctkit/sandbox';
+import { DEMO_CLIENT, DEMO_USERS, type Sandbox, startServer } from '@acctkit/sandbox';
 import { sign } from '@acctkit/signer';
 import { repoRoot } from '../paths.ts';
 import type { RunningService } from './service.ts';
@@ -31,9 +31,11 @@ function quote(value: string): string {
 /**
  * Starts the sandbox with its admin API on and returns what a newcomer pastes: the base URL, the
  * API reference, demo logins and client credentials, and a signed `curl` call (good for one use,
- * its nonce is single-use).
+ * its nonce is single-use), and the in-process sandbox that every other service is handed.
  */
-export async function startSandboxService(options: StartOptions): Promise<RunningService> {
+export async function startSandboxService(
+  options: StartOptions,
+): Promise<RunningService & { readonly sandbox: Sandbox }> {
   const server = await startServer({
     port: options.port,
     host: options.host,

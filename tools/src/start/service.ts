@@ -13,8 +13,6 @@ export interface ServiceContext {
 /** A running service: its address, what to print for a newcomer, and how to stop it. */
 export interface RunningService {
   readonly name: string;
-  /** The in-process sandbox, for the sandbox service only (other services are handed it). */
-  readonly sandbox?: Sandbox;
   readonly url: string;
   /** Lines printed under the service's heading: addresses, credentials, a command to paste. */
   readonly lines: readonly string[];
