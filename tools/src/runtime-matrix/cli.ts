@@ -12,11 +12,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MatrixSandbox } from '@acctkit/testing';
+import { repoRoot } from '../paths.ts';
 import { bundleScript, bundleTests } from './bundle.ts';
 import { type MatrixPackage, matrixPackages } from './packages.ts';
 import { allRuntimes, type RuntimeName, runIn } from './runtimes.ts';
-
-const repoRoot = resolve(import.meta.dirname, '../../..');
 
 /** Workerd's clock only advances on I/O, so timings measured inside a loop are meaningless there. */
 const benchRuntimes: readonly RuntimeName[] = ['node20', 'node22', 'node24', 'deno', 'bun', 'chromium'];
