@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { DEMO_CLIENT } from '@acctkit/sandbox';
 import { percentEncode, sign } from '@acctkit/signer';
@@ -102,7 +103,6 @@ describe('acctkit sign', () => {
   });
 
   it('flags win over ACCTKIT_* variables, which win over the config file profile', async () => {
-    const { mkdir, writeFile } = await import('node:fs/promises');
     await mkdir(`${world.configHome}/acctkit`, { recursive: true });
     await writeFile(
       `${world.configHome}/acctkit/config.json`,
@@ -127,7 +127,6 @@ describe('acctkit sign', () => {
     expect(headersOf(fromFlag.stdout)['X-Signature']).toBe(await signature('from-flag'));
     expect(fromConfig.stderr).toBe('');
     // A config that holds a secret and that others can read is flagged.
-    const { chmod } = await import('node:fs/promises');
     await chmod(`${world.configHome}/acctkit/config.json`, 0o644);
     expect((await acctkit(base, world.env())).stderr).toMatch(/holds a secret and other users can read it/);
     await writeFile(`${world.configHome}/acctkit/config.json`, '{}');
@@ -144,21 +143,23 @@ describe('acctkit sign', () => {
 
 describe('acctkit debug-signature', () => {
   const url = () => `${world.server.url}/test/accounts/v2/contacts?b=2&a=1`;
+  const debugArgs = (signature: string, nonce: string, ...more: string[]) => [
+    'debug-signature',
+    'GET',
+    url(),
+    '--signature',
+    signature,
+    '--nonce',
+    nonce,
+    ...more,
+  ];
 
   it('a valid signature: every step agrees with the service, exit 0 (even with the query re-ordered after signing)', async () => {
     const signed = await sign(
       { method: 'GET', url: `${world.server.url}/test/accounts/v2/contacts?a=1&b=2` },
       { signingSecret: TEST, accessToken: 'TestToken' },
     );
-    const r = await run(
-      'debug-signature',
-      'GET',
-      url(),
-      '--signature',
-      signed.signature,
-      '--nonce',
-      signed.nonce,
-    );
+    const r = await run(...debugArgs(signed.signature, signed.nonce));
     expect(r.stdout).toMatch(/Service \(\/test\): the signature is valid/);
     expect(r.stdout).toMatch(/^Valid\./m);
     expect(r.code).toBe(0);
@@ -170,15 +171,7 @@ describe('acctkit debug-signature', () => {
       { signingSecret: 'MyAppSecret', accessToken: 'TestToken' },
     );
     const withBase = await run(
-      'debug-signature',
-      'GET',
-      url(),
-      '--signature',
-      signed.signature,
-      '--nonce',
-      signed.nonce,
-      '--base-string',
-      signed.baseString,
+      ...debugArgs(signed.signature, signed.nonce, '--base-string', signed.baseString),
     );
     expect(withBase.code).toBe(1);
     expect(withBase.stdout).toMatch(/Service \(\/test\): invalid_signature/);
@@ -187,7 +180,7 @@ describe('acctkit debug-signature', () => {
     expect(withBase.stdout).toMatch(/signing secret/);
 
     const viaEnv = await acctkit(
-      ['debug-signature', 'GET', url(), '--signature', signed.signature, '--nonce', signed.nonce],
+      debugArgs(signed.signature, signed.nonce),
       world.env({ ACCTKIT_SIGNING_SECRET: 'MyAppSecret' }),
     );
     expect(viaEnv.stdout).toMatch(/^First differing step: signing_secret$/m);
@@ -199,17 +192,7 @@ describe('acctkit debug-signature', () => {
       { method: 'GET', url: url(), nonce: 'nonce-signed' },
       { signingSecret: TEST, accessToken: 'TestToken' },
     );
-    const r = await run(
-      'debug-signature',
-      'GET',
-      url(),
-      '--signature',
-      signed.signature,
-      '--nonce',
-      'nonce-sent',
-      '--base-string',
-      signed.baseString,
-    );
+    const r = await run(...debugArgs(signed.signature, 'nonce-sent', '--base-string', signed.baseString));
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^First differing step: nonce$/m);
     expect(r.stdout).toMatch(/yours: +nonce-signed/);
@@ -221,7 +204,7 @@ describe('acctkit debug-signature', () => {
     const baseUrl = `https://${new URL(world.server.url).host}/test/accounts/v2/contacts`;
     const unsorted = `GET&${percentEncode(baseUrl)}&${percentEncode('b=2&a=1')}&${nonce}`;
     const signature = createHmac('sha1', `${TEST}&TestToken`).update(unsorted).digest('base64');
-    const guessed = await run('debug-signature', 'GET', url(), '--signature', signature, '--nonce', nonce);
+    const guessed = await run(...debugArgs(signature, nonce));
     expect(guessed.code).toBe(1);
     expect(guessed.stdout).toMatch(/^First differing step: parameter_string$/m);
     expect(guessed.stdout).toMatch(/yours: +b=2&a=1/);
@@ -229,17 +212,7 @@ describe('acctkit debug-signature', () => {
     // The service's view is shown next to acctkit's, step by step.
     expect(guessed.stdout).toMatch(/parameter_string\n {4}acctkit: a=1&b=2\n {4}service: a=1&b=2/);
 
-    const given = await run(
-      'debug-signature',
-      'GET',
-      url(),
-      '--signature',
-      signature,
-      '--nonce',
-      nonce,
-      '--base-string',
-      unsorted,
-    );
+    const given = await run(...debugArgs(signature, nonce, '--base-string', unsorted));
     expect(given.stdout).toMatch(/^First differing step: parameter_string$/m);
     expect(given.stdout).toMatch(/another order/);
   });
@@ -256,16 +229,7 @@ describe('acctkit debug-signature', () => {
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--signing-secret/);
-    const offline = await run(
-      'debug-signature',
-      'GET',
-      url(),
-      '--signature',
-      'x',
-      '--nonce',
-      'n',
-      '--offline',
-    );
+    const offline = await run(...debugArgs('x', 'n', '--offline'));
     expect(offline.stdout).toMatch(/Service \(\/test\): not asked/);
   });
 });
