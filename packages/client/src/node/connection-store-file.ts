@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { TokenSet } from '../token-store.js';
 import { ConnectionStoreError } from './connection-store-error.js';
+import { writeAtomic } from './write-atomic.js';
 
 /** One connected business, as the connection file keeps it. */
 export interface StoredConnection {
@@ -150,16 +150,11 @@ export async function writeConnections(
   file: string,
   connections: readonly StoredConnection[],
 ): Promise<void> {
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   const data: ConnectionFile = { version: 1, connections };
   try {
     await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(temp, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-    // The umask may have narrowed the mode further but never widened it; make it exactly 0600.
-    await chmod(temp, 0o600);
-    await rename(temp, file);
+    await writeAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
   } catch (cause) {
-    await rm(temp, { force: true });
     throw new ConnectionStoreError(
       'unwritable',
       file,

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AccountingError } from '../accounting-error.js';
 import type { TokenSet, TokenStore } from '../token-store.js';
+import { writeAtomic } from './write-atomic.js';
 
 /**
  * A token store in a JSON file, for Node: written atomically (a temporary file in the same folder,
@@ -60,13 +60,9 @@ export function createFileTokenStore(path: string): TokenStore {
     },
     async set(tokens: TokenSet): Promise<void> {
       await mkdir(dirname(path), { recursive: true });
-      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        await writeFile(temp, `${JSON.stringify(tokens)}\n`, { mode: 0o600, flag: 'wx' });
-        await chmod(temp, 0o600);
-        await rename(temp, path);
+        await writeAtomic(path, `${JSON.stringify(tokens)}\n`);
       } catch (cause) {
-        await rm(temp, { force: true });
         throw new AccountingError(
           'STORE_FAILED',
           'Could not write the token file; check its folder and permissions.',
