@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { sign } from '@acctkit/signer';
 import { DEFAULT_DATABASE, sandboxState } from './create-sandbox.js';
-import { DEMO_BUSINESS_IDS, DEMO_CLIENT, DEMO_USERS } from './demo-accounts.js';
+import { DEMO_BUSINESS_IDS, DEMO_CLIENT, DEMO_USERS, demoAuthorizeUrl } from './demo-accounts.js';
 import { startServer } from './start-server.js';
 
 const HELP = `acctkit-sandbox: a local, stateful accounting service API (variants de and pt)
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     { method: 'GET', url: exampleUrl },
     { signingSecret: DEMO_CLIENT.signingSecret, accessToken: tokens.accessToken },
   );
-  const authorize = `${url}/oauth2/auth?response_type=code&client_id=${DEMO_CLIENT.clientId}&redirect_uri=${encodeURIComponent(`${url}/oauth2/callback`)}&scope=full_access&state=xyz`;
+  const authorize = demoAuthorizeUrl(url);
   const lines = [
     `acctkit sandbox listening on ${url}`,
     `  database:      ${database}`,

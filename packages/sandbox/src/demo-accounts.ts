@@ -23,6 +23,12 @@ export const DEMO_CLIENT = {
   ],
 } as const;
 
+/** The authorize URL that starts the demo client's login on the sandbox at `origin`, back to its callback page. */
+export function demoAuthorizeUrl(origin: string): string {
+  const redirect = encodeURIComponent(`${origin}/oauth2/callback`);
+  return `${origin}/oauth2/auth?response_type=code&client_id=${DEMO_CLIENT.clientId}&redirect_uri=${redirect}&scope=full_access&state=xyz`;
+}
+
 /** A second demo client that may only use the authorization code grant (for `unauthorized_client`). */
 export const DEMO_CODE_ONLY_CLIENT = {
   clientId: 'acctkit-code-only-app',

@@ -5,7 +5,7 @@ import { sign, TEST_SIGNING_SECRET } from '@acctkit/signer';
 import type { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import { type Html, page } from './authorize-text.js';
-import { DEMO_CLIENT } from './demo-accounts.js';
+import { demoAuthorizeUrl } from './demo-accounts.js';
 import { referenceData } from './reference-data.js';
 import type { SandboxEnv } from './sandbox-env.js';
 import type { Variant } from './variant.js';
@@ -93,8 +93,7 @@ async function guidePage(origin: string): Promise<string> {
   const s = await sign(EXAMPLE, { signingSecret: TEST_SIGNING_SECRET, accessToken: 'TestToken' });
   const pm = referenceData('de').paymentMethods;
   const pmPt = referenceData('pt').paymentMethods;
-  const redirect = `${origin}/oauth2/callback`;
-  const authorize = `${origin}/oauth2/auth?response_type=code&client_id=${DEMO_CLIENT.clientId}&redirect_uri=${encodeURIComponent(redirect)}&scope=full_access&state=xyz`;
+  const authorize = demoAuthorizeUrl(origin);
   const body = html`<h1>Authentication and request signing</h1>
 <p><a href="/docs">API reference</a> · two layers protect every data call: an OAuth 2.0 access token and a per-request HMAC-SHA1 signature. The signature is not a static API key: it is computed for each request from its method, URL, body and a fresh nonce.</p>
 
