@@ -23,14 +23,14 @@ function operationIds(): string[] {
   return [...ids].sort();
 }
 
-/** The test code of a package: its test modules with every comment removed. */
+/** The test modules of a package, joined; `uncited` removes their comments. */
 function testSources(dir: string): string {
   const testDir = join(dir, 'test');
   if (!existsSync(testDir)) return '';
   return readdirSync(testDir, { recursive: true })
     .map(String)
     .filter((f) => /\.test\.ts$/.test(f))
-    .map((f) => stripComments(readFileSync(join(testDir, f), 'utf8'), f))
+    .map((f) => readFileSync(join(testDir, f), 'utf8'))
     .join('\n');
 }
 
