@@ -35,7 +35,8 @@ const MiB = 1024 * 1024;
  */
 export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
   const { upstream, storage } = options;
-  if (!/^https?:\/\/[^/?#@\\]+$/i.test(upstream.baseUrl.replace(/\/+$/, '')))
+  const baseUrl = upstream.baseUrl.replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/?#@\\]+$/i.test(baseUrl))
     throw new ProxyError(
       'invalid_configuration',
       'upstream.baseUrl must be an http(s) origin without a path.',
@@ -44,7 +45,6 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
     throw new ProxyError('invalid_configuration', 'upstream needs clientId, clientSecret and signingSecret.');
   if (options.adminToken !== undefined && options.adminToken.length < 16)
     throw new ProxyError('invalid_configuration', 'adminToken must be at least 16 characters.');
-  const baseUrl = upstream.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;
   const upstreamFetch = options.fetch ?? ((request: Request) => fetch(request));
   const injectedFetch = options.fetch;
@@ -122,9 +122,7 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
         '/',
         connectRoutes({
           adminToken: options.adminToken,
-          redirectUri:
-            options.connect.redirectUri ??
-            `${options.connect.publicUrl.replace(/\/+$/, '')}/connect/callback`,
+          redirectUri: options.connect.redirectUri ?? `${connectUrl}/callback`,
           authUrl: options.connect.authUrl ?? baseUrl,
           scope: options.connect.scope ?? 'full_access',
           upstream: { ...upstream, baseUrl },
