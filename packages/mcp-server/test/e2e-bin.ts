@@ -1,6 +1,6 @@
 // Helpers of the end-to-end tests: the built `acctkit-mcp`, spawned as a user's MCP client would.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,4 +121,44 @@ export function spawnHttp(
       reject(new Error(`acctkit-mcp --http exited with ${code}:\n${stderr}`));
     });
   });
+}
+
+/** The @modelcontextprotocol/conformance server scenarios that apply to this server; each must pass. */
+export const APPLICABLE_SCENARIOS = [
+  'server-initialize',
+  'ping',
+  'logging-set-level',
+  'tools-list',
+  'resources-list',
+  'prompts-list',
+  'dns-rebinding-protection',
+] as const;
+
+const INSPECTOR = join(
+  PACKAGE_DIR,
+  'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js',
+);
+const CONFORMANCE = join(PACKAGE_DIR, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
+
+/** Runs the MCP Inspector's CLI under Node 22, with its server catalogue kept out of the user's home. */
+export function runInspector(args: readonly string[]): Promise<Finished> {
+  const env = cleanEnv({ MCP_CATALOG_PATH: join(mkdtempSync(join(tmpdir(), 'inspector-')), 'mcp.json') });
+  return run(NODE22, [INSPECTOR, '--cli', ...args], { env, timeoutMs: 45_000 });
+}
+
+/** Runs one conformance server scenario against `url` under Node 22, with the checks it recorded. */
+export async function runConformance(
+  url: string,
+  scenario: string,
+): Promise<{ code: number | null; report: string; checks: { status: string; id: string }[] }> {
+  const output = mkdtempSync(join(tmpdir(), 'conformance-'));
+  const result = await run(
+    NODE22,
+    [CONFORMANCE, 'server', '--url', url, '--scenario', scenario, '--output-dir', output],
+    { env: cleanEnv(), timeoutMs: 30_000 },
+  );
+  const checks = readdirSync(output, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('checks.json'))
+    .flatMap((f) => JSON.parse(readFileSync(join(output, f), 'utf8')) as { status: string; id: string }[]);
+  return { code: result.code, report: result.stdout + result.stderr, checks };
 }

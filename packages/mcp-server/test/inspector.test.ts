@@ -1,31 +1,8 @@
 // The MCP Inspector's CLI (run under Node 22, as it requires) against the built `acctkit-mcp --sandbox`.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  BIN,
-  cleanEnv,
-  NODE22,
-  PACKAGE_DIR,
-  requireBuiltBin,
-  run,
-  type SpawnedHttp,
-  spawnHttp,
-} from './e2e-bin.js';
-
-const INSPECTOR = join(
-  PACKAGE_DIR,
-  'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js',
-);
+import { BIN, runInspector as inspector, requireBuiltBin, type SpawnedHttp, spawnHttp } from './e2e-bin.js';
 
 beforeAll(() => requireBuiltBin());
-
-function inspector(args: string[]) {
-  // The Inspector writes a server catalogue; keep it out of the user's home.
-  const env = cleanEnv({ MCP_CATALOG_PATH: join(mkdtempSync(join(tmpdir(), 'inspector-')), 'mcp.json') });
-  return run(NODE22, [INSPECTOR, '--cli', ...args], { env, timeoutMs: 45_000 });
-}
 
 describe('MCP Inspector CLI', () => {
   it('lists the tools of acctkit-mcp --sandbox over stdio', async () => {

@@ -3,15 +3,12 @@
 // require). The conformance runner cannot send headers, so it talks to a reverse proxy that adds the
 // bearer token: the remote's public URL is the proxy's, as in a real deployment behind one.
 
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RunningServer } from '@acctkit/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRemoteServer } from '../src/remote/index.js';
-import { cleanEnv, NODE22, PACKAGE_DIR, run } from './e2e-bin.js';
+import { APPLICABLE_SCENARIOS, runInspector as inspector, runConformance } from './e2e-bin.js';
 import {
   authorizeWithoutBrowser,
   exchange,
@@ -19,22 +16,6 @@ import {
   startSandbox,
   type Target,
 } from './remote-helpers.js';
-
-const INSPECTOR = join(
-  PACKAGE_DIR,
-  'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js',
-);
-const CONFORMANCE = join(PACKAGE_DIR, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-
-const SCENARIOS = [
-  'server-initialize',
-  'ping',
-  'logging-set-level',
-  'tools-list',
-  'resources-list',
-  'prompts-list',
-  'dns-rebinding-protection',
-] as const;
 
 let sandbox: RunningServer;
 let remote: RunningRemoteServer;
@@ -75,11 +56,6 @@ afterAll(async () => {
   await remote?.close();
   await sandbox?.close();
 });
-
-function inspector(args: string[]) {
-  const env = cleanEnv({ MCP_CATALOG_PATH: join(mkdtempSync(join(tmpdir(), 'inspector-')), 'mcp.json') });
-  return run(NODE22, [INSPECTOR, '--cli', ...args], { env, timeoutMs: 45_000 });
-}
 
 describe('MCP Inspector CLI against the remote server', () => {
   it('lists the tools and calls one with a bearer token', async () => {
@@ -126,20 +102,11 @@ describe('MCP Inspector CLI against the remote server', () => {
 });
 
 describe('MCP conformance server scenarios against the authenticated endpoint', () => {
-  it.each(SCENARIOS)(
+  it.each(APPLICABLE_SCENARIOS)(
     '%s passes',
     async (scenario) => {
-      const output = mkdtempSync(join(tmpdir(), 'conformance-'));
-      const result = await run(
-        NODE22,
-        [CONFORMANCE, 'server', '--url', `${publicUrl}/mcp`, '--scenario', scenario, '--output-dir', output],
-        { env: cleanEnv(), timeoutMs: 30_000 },
-      );
-      const report = result.stdout + result.stderr;
-      expect(result.code, report).toBe(0);
-      const checks = readdirSync(output, { recursive: true, encoding: 'utf8' })
-        .filter((f) => f.endsWith('checks.json'))
-        .flatMap((f) => JSON.parse(readFileSync(join(output, f), 'utf8')) as { status: string }[]);
+      const { code, report, checks } = await runConformance(`${publicUrl}/mcp`, scenario);
+      expect(code, report).toBe(0);
       expect(checks.length, report).toBeGreaterThan(0);
       expect(
         checks.filter((c) => c.status === 'FAILURE'),
