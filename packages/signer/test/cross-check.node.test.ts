@@ -131,14 +131,17 @@ describe('the key cache', () => {
   it('does not keep a rejected key import: the next call imports the key again and signs', async () => {
     const creds = { signingSecret: 'ImportOnceRejected', accessToken: 'TestToken' };
     const importKey = vi.spyOn(crypto.subtle, 'importKey');
-    importKey.mockRejectedValueOnce(new Error('import refused'));
-    const error = await sign({ method: 'GET', url: 'https://h/p' }, creds).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'CRYPTO_FAILED' });
-    const s = await sign({ method: 'GET', url: 'https://h/p', nonce: 'n' }, creds);
-    expect(importKey).toHaveBeenCalledTimes(2);
-    expect(s.signature).toBe(
-      createHmac('sha1', 'ImportOnceRejected&TestToken').update(s.baseString).digest('base64'),
-    );
-    importKey.mockRestore();
+    try {
+      importKey.mockRejectedValueOnce(new Error('import refused'));
+      const error = await sign({ method: 'GET', url: 'https://h/p' }, creds).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'CRYPTO_FAILED' });
+      const s = await sign({ method: 'GET', url: 'https://h/p', nonce: 'n' }, creds);
+      expect(importKey).toHaveBeenCalledTimes(2);
+      expect(s.signature).toBe(
+        createHmac('sha1', 'ImportOnceRejected&TestToken').update(s.baseString).digest('base64'),
+      );
+    } finally {
+      importKey.mockRestore();
+    }
   });
 });
