@@ -25,6 +25,15 @@ chai.use(JestChaiExpect);
 chai.use(ChaiStyleAssertions);
 chai.use(JestAsymmetricMatchers);
 
+/** The assertion counters of a test that has not asserted anything yet, as vitest starts each test. */
+const freshAssertionState = {
+  assertionCalls: 0,
+  isExpectingAssertions: false,
+  isExpectingAssertionsError: null,
+  expectedAssertionsNumber: null,
+  expectedAssertionsNumberErrorGen: null,
+};
+
 function createExpect(): ExpectStatic {
   const expect = ((value: unknown, message?: string) => {
     const { assertionCalls } = getState(expect);
@@ -35,16 +44,7 @@ function createExpect(): ExpectStatic {
   Object.assign(expect, (globalThis as Record<symbol, unknown>)[ASYMMETRIC_MATCHERS_OBJECT]);
   expect.getState = () => getState(expect);
   expect.setState = (state) => setState(state as Partial<MatcherState>, expect);
-  setState<MatcherState & Record<string, unknown>>(
-    {
-      assertionCalls: 0,
-      isExpectingAssertions: false,
-      isExpectingAssertionsError: null,
-      expectedAssertionsNumber: null,
-      expectedAssertionsNumberErrorGen: null,
-    },
-    expect,
-  );
+  setState<MatcherState & Record<string, unknown>>({ ...freshAssertionState }, expect);
   expect.assert = chai.assert;
   // chai's typings do not declare the `extend` that JestExtend adds to chai.expect.
   const chaiExpect = chai.expect as unknown as { extend: (target: ExpectStatic, matchers: unknown) => void };
@@ -92,16 +92,7 @@ if (!(GLOBAL_EXPECT in globalThis)) {
 
 /** Resets the per-test assertion counters, as vitest does before each test. */
 export function resetAssertionState(): void {
-  setState<MatcherState & Record<string, unknown>>(
-    {
-      assertionCalls: 0,
-      isExpectingAssertions: false,
-      isExpectingAssertionsError: null,
-      expectedAssertionsNumber: null,
-      expectedAssertionsNumberErrorGen: null,
-    },
-    expect,
-  );
+  setState<MatcherState & Record<string, unknown>>({ ...freshAssertionState }, expect);
 }
 
 /** Throws when the test asked for `expect.assertions(n)` or `expect.hasAssertions()` and fell short. */
