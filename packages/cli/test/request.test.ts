@@ -4,7 +4,7 @@
  * stderr and exit code 1, --dry-run, refresh of an expired token written back to the file, a revoked
  * grant, and a connection list that never shows a secret.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createClient } from '@acctkit/client';
 import { openConnectionStore, type StoredConnection } from '@acctkit/client/node';
 import { DEMO_CLIENT } from '@acctkit/sandbox';
@@ -21,6 +21,9 @@ beforeAll(async () => {
 afterAll(() => world?.close());
 
 const run = (...args: string[]) => acctkit(args, world.env());
+/** `acctkit request METHOD /accounts/v2/contacts -c CONNECTION …`. */
+const contacts = (method: string, connection: string, ...more: string[]) =>
+  run('request', method, '/accounts/v2/contacts', '-c', connection, ...more);
 
 describe('acctkit request', () => {
   it('GET prints the JSON body compactly when stdout is not a terminal', async () => {
@@ -37,7 +40,6 @@ describe('acctkit request', () => {
       world.env({ ACCTKIT_CONNECTION: 'demo-pt' }),
     );
     expect(JSON.parse(viaEnv.stdout).name).toContain('Ferreira & Costa Design');
-    const { mkdir, writeFile, rm: remove } = await import('node:fs/promises');
     await mkdir(`${world.configHome}/acctkit`, { recursive: true });
     await writeFile(
       `${world.configHome}/acctkit/config.json`,
@@ -50,7 +52,7 @@ describe('acctkit request', () => {
       world.env({ ACCTKIT_CONNECTION: 'demo-pt' }),
     );
     expect(JSON.parse(flagWins.stdout).name).toBe('Schneider Werbetechnik GmbH');
-    await remove(`${world.configHome}/acctkit/config.json`);
+    await rm(`${world.configHome}/acctkit/config.json`);
     const guess = await run('request', 'GET', '/core/v2/business');
     expect(guess.code).toBe(3);
     expect(guess.stderr).toMatch(/several connections \(demo-de, demo-pt\).*--connection/);
@@ -60,11 +62,8 @@ describe('acctkit request', () => {
   });
 
   it('POST with nested -f fields creates the record; -q and the query in PATH filter a GET', async () => {
-    const created = await run(
-      'request',
+    const created = await contacts(
       'POST',
-      '/accounts/v2/contacts',
-      '-c',
       'demo-de',
       '-f',
       'contact[name]=Ann Lee & Söhne',
@@ -94,33 +93,21 @@ describe('acctkit request', () => {
   });
 
   it('--paginate follows $startIndex over 300 contacts and prints one JSON record per line', async () => {
-    const r = await run(
-      'request',
-      'GET',
-      '/accounts/v2/contacts',
-      '-c',
-      'demo-pt',
-      '--paginate',
-      '-q',
-      '$itemsPerPage=70',
-    );
+    const r = await contacts('GET', 'demo-pt', '--paginate', '-q', '$itemsPerPage=70');
     expect(r.code).toBe(0);
     // stderr is not a terminal here: no progress line.
     expect(r.stderr).toBe('');
     const lines = r.stdout.trimEnd().split('\n');
     const records = lines.map((l) => JSON.parse(l) as { id: number });
-    const first = JSON.parse((await run('request', 'GET', '/accounts/v2/contacts', '-c', 'demo-pt')).stdout);
+    const first = JSON.parse((await contacts('GET', 'demo-pt')).stdout);
     expect(first.$totalResults).toBeGreaterThanOrEqual(300);
     expect(records).toHaveLength(first.$totalResults);
     expect(new Set(records.map((c) => c.id)).size).toBe(records.length);
   });
 
   it('a 422 prints the status and each diagnosis on stderr, nothing on stdout, and exits 1', async () => {
-    const r = await run(
-      'request',
+    const r = await contacts(
       'POST',
-      '/accounts/v2/contacts',
-      '-c',
       'demo-de',
       '-f',
       'contact[contact_type_id]=1',
@@ -144,16 +131,7 @@ describe('acctkit request', () => {
   });
 
   it('--dry-run prints the four signing steps and the headers, sends nothing and shows no token', async () => {
-    const r = await run(
-      'request',
-      'POST',
-      '/accounts/v2/contacts',
-      '-c',
-      'demo-de',
-      '-f',
-      'contact[name]=Dry Run',
-      '--dry-run',
-    );
+    const r = await contacts('POST', 'demo-de', '-f', 'contact[name]=Dry Run', '--dry-run');
     expect(r.code).toBe(0);
     for (const step of ['1. Signature base string', '2. Signing key', '3. Signature', '4. Headers'])
       expect(r.stdout).toContain(step);
@@ -166,15 +144,7 @@ describe('acctkit request', () => {
     expect(r.stdout).toContain('Content-Type: application/x-www-form-urlencoded');
     expect(r.stdout).not.toContain(de.tokens.accessToken);
     expect(r.stdout).not.toContain(DEMO_CLIENT.signingSecret);
-    const search = await run(
-      'request',
-      'GET',
-      '/accounts/v2/contacts',
-      '-c',
-      'demo-de',
-      '-q',
-      'search=Dry Run',
-    );
+    const search = await contacts('GET', 'demo-de', '-q', 'search=Dry Run');
     expect(JSON.parse(search.stdout).$totalResults).toBe(0);
   });
 
@@ -255,7 +225,6 @@ describe('acctkit connections', () => {
 
   it('a damaged connection file is reported by name and left as it is', async () => {
     const other = `${world.home}/broken.json`;
-    const { writeFile } = await import('node:fs/promises');
     await writeFile(other, '{ not json');
     const r = await acctkit(['connections', 'list'], world.env({ ACCTKIT_CONNECTIONS_FILE: other }));
     expect(r.code).toBe(3);
