@@ -1,13 +1,13 @@
 import { compareDecimals, isoToDmy } from '@acctkit/client';
 import { encodeForm } from '@acctkit/signer';
 import type { BusinessConnection } from '../business-connection.js';
-import { CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../confirmation.js';
+import { CONFIRM_ARGUMENT, confirmChange, type Decision, notConfirmed } from '../confirmation.js';
 import { INPUT_SCHEMAS, RECORD_SCHEMAS } from '../generated/tool-schemas.js';
 import type { JsonSchema } from '../json-schema.js';
 import { PAGING_ARGUMENTS } from '../paging.js';
 import { normalizeRecord, recordLink, trimRecord } from '../records.js';
 import { serviceCall } from '../service-call.js';
-import type { ToolContext, ToolDefinition } from '../tool-definition.js';
+import type { ToolContext, ToolDefinition, ToolSuccess } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
 import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
 import type { Toolset } from '../toolset.js';
@@ -223,15 +223,7 @@ export function updateTool(resource: ResourceKind, input: InputName, names: Name
           ...resource.describe(current),
           ...changes,
         });
-        if (decision !== 'confirmed')
-          return {
-            data: {
-              status: decision,
-              changed: false,
-              message: notConfirmed(decision, action),
-              record: current,
-            },
-          };
+        if (decision !== 'confirmed') return unchanged(decision, action, current);
       }
       const updated = normalizeRecord(
         await serviceCall(
@@ -250,6 +242,17 @@ export function updateTool(resource: ResourceKind, input: InputName, names: Name
   };
 }
 
+/** The result when the user did not confirm a change: nothing was written. */
+function unchanged(
+  decision: Exclude<Decision, 'confirmed'>,
+  action: string,
+  record: Record<string, unknown>,
+): ToolSuccess {
+  return {
+    data: { status: decision, changed: false, message: notConfirmed(decision, action), record },
+  };
+}
+
 /** `delete_<singular>`: always confirmed by the user first. */
 export function deleteTool(resource: ResourceKind, names: Names): ToolDefinition {
   return {
@@ -263,15 +266,7 @@ export function deleteTool(resource: ResourceKind, names: Names): ToolDefinition
       const current = await fetchRecord(resource, args.id, context);
       const action = `Delete ${resource.singular} ${String(args.id)}`;
       const decision = await confirmChange(context, args.confirm, action, resource.describe(current));
-      if (decision !== 'confirmed')
-        return {
-          data: {
-            status: decision,
-            changed: false,
-            message: notConfirmed(decision, action),
-            record: current,
-          },
-        };
+      if (decision !== 'confirmed') return unchanged(decision, action, current);
       await serviceCall(context.connection, 'DELETE', `${resource.path}/{id}`, {
         params: { path: { id: args.id } },
         signal: context.signal,
