@@ -10,7 +10,7 @@ import type { Scope } from './scope.js';
 import { randomToken } from './secrets.js';
 
 /** The message of a call to `/_sandbox/*` while the admin API is off. */
-export const ADMIN_DISABLED_MESSAGE =
+const ADMIN_DISABLED_MESSAGE =
   'the admin API is disabled: start with --admin-token <token> (or the adminToken option of createSandbox/startServer).';
 
 const bad = (message: string, cause?: unknown): AdminError =>

@@ -62,7 +62,7 @@ function sharedContactFields<V extends Variant>(variant: V, r: StoredRecord<Cont
 }
 
 /** A contact in the wire form of Variant A (the spec's `de` `Contact`). */
-export function contactBodyDe(r: StoredRecord<ContactData>): Schema<'de', 'Contact'> {
+function contactBodyDe(r: StoredRecord<ContactData>): Schema<'de', 'Contact'> {
   const d = r.data;
   return {
     ...sharedContactFields('de', r),
@@ -78,7 +78,7 @@ export function contactBodyDe(r: StoredRecord<ContactData>): Schema<'de', 'Conta
 }
 
 /** A contact in the wire form of Variant B (the spec's `pt` `Contact`). */
-export function contactBodyPt(r: StoredRecord<ContactData>): Schema<'pt', 'Contact'> {
+function contactBodyPt(r: StoredRecord<ContactData>): Schema<'pt', 'Contact'> {
   const d = r.data;
   const w = referenceData('pt').withholdingTaxes.find((x) => x.id === d.withholdingTaxId);
   return {
