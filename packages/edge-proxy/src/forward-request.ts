@@ -1,4 +1,4 @@
-import { SignerError, sign, timingSafeEqual } from '@acctkit/signer';
+import { type Credentials, SignerError, type SignResult, sign, timingSafeEqual } from '@acctkit/signer';
 import type { Context } from 'hono';
 import { brokerFailure } from './broker-failure.js';
 import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
@@ -81,7 +81,7 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
 
   for (let attempt = 0; ; attempt++) {
     const creds = await credentialsOf(config.broker, connection.id);
-    let signed: Awaited<ReturnType<typeof sign>>;
+    let signed: SignResult;
     try {
       signed = await sign({ method, url, body }, creds);
     } catch (cause) {
@@ -111,10 +111,7 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
   }
 }
 
-async function credentialsOf(
-  broker: TokenBroker,
-  connection: string,
-): Promise<{ signingSecret: string; accessToken: string }> {
+async function credentialsOf(broker: TokenBroker, connection: string): Promise<Credentials> {
   try {
     return await broker.credentials(connection);
   } catch (cause) {
