@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { repoRoot } from '../paths.ts';
 
 /** Where `npm start` keeps the sandbox's data between runs (ignored by git). */
-export const START_DATABASE: string = resolve(repoRoot, '.acctkit/sandbox.sqlite');
+const START_DATABASE: string = resolve(repoRoot, '.acctkit/sandbox.sqlite');
 
 export const START_HELP = `npm start: the local accounting service (sandbox) with demo data, with the MCP server (HTTP)
 and the signing proxy beside it
@@ -33,7 +33,7 @@ export interface StartOptions {
 }
 
 /** A random admin token: 24 bytes from the operating system's CSPRNG, base64url. */
-export function randomAdminToken(): string {
+function randomAdminToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
