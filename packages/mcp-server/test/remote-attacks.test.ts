@@ -14,6 +14,7 @@ import {
   exchange,
   mcpPost,
   pkce,
+  refresh,
   register,
   sandboxAdmin,
   startRemote,
@@ -154,18 +155,12 @@ describe('attacks that must fail', () => {
   it('revokes the whole family when a refresh token is used twice', async () => {
     const a = await authorizeWithoutBrowser(remote, sandbox);
     const first = (await exchange(remote, a)).body;
-    const refresh = (token: unknown) =>
-      tokenRequest(remote, {
-        grant_type: 'refresh_token',
-        client_id: a.clientId,
-        refresh_token: String(token),
-      });
-    const second = await refresh(first.refresh_token);
+    const second = await refresh(remote, a.clientId, first.refresh_token);
     expect(second.status).toBe(200);
-    const replay = await refresh(first.refresh_token);
+    const replay = await refresh(remote, a.clientId, first.refresh_token);
     expect(replay).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     // The legitimate holder's newer tokens die with the family.
-    expect((await refresh(second.body.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await refresh(remote, a.clientId, second.body.refresh_token)).body.error).toBe('invalid_grant');
     expect((await mcpPost(remote, String(second.body.access_token), TOOLS_LIST)).status).toBe(401);
   });
 
@@ -173,11 +168,7 @@ describe('attacks that must fail', () => {
     const a = await authorizeWithoutBrowser(remote, sandbox);
     const first = (await exchange(remote, a)).body;
     const otherClient = await register(remote);
-    const stolen = await tokenRequest(remote, {
-      grant_type: 'refresh_token',
-      client_id: otherClient,
-      refresh_token: String(first.refresh_token),
-    });
+    const stolen = await refresh(remote, otherClient, first.refresh_token);
     expect(stolen.body.error).toBe('invalid_grant');
   });
 
@@ -392,11 +383,7 @@ describe('revocation at the service', () => {
     const res = await call();
     expect(res.status).toBe(401);
     expect(wwwAuthenticate(res)).toContain('error="invalid_token"');
-    const refreshed = await tokenRequest(remote, {
-      grant_type: 'refresh_token',
-      client_id: a.clientId,
-      refresh_token: String(tokens.refresh_token),
-    });
+    const refreshed = await refresh(remote, a.clientId, tokens.refresh_token);
     expect(refreshed.body.error).toBe('invalid_grant');
   });
 });

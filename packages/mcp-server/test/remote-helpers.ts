@@ -239,6 +239,15 @@ export async function exchange(remote: Target, a: Authorized) {
   });
 }
 
+/** Trades a refresh token for a new pair, as `clientId`. */
+export async function refresh(remote: Target, clientId: string, refreshToken: unknown) {
+  return tokenRequest(remote, {
+    grant_type: 'refresh_token',
+    client_id: clientId,
+    refresh_token: String(refreshToken),
+  });
+}
+
 /** One JSON-RPC request to `/mcp` (stateless: no initialize needed for tools/list in the SDK?). */
 export async function mcpPost(
   remote: Target,

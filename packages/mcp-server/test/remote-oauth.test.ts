@@ -5,10 +5,10 @@ import {
   authorizeWithoutBrowser,
   exchange,
   mcpPost,
+  refresh,
   startRemote,
   startSandbox,
   TOOLS_LIST,
-  tokenRequest,
 } from './remote-helpers.js';
 
 let sandbox: RunningServer;
@@ -104,11 +104,7 @@ describe('authorization code flow', () => {
   it('rotates refresh tokens: the new pair works, the old access token keeps its own lifetime', async () => {
     const a = await authorizeWithoutBrowser(remote, sandbox);
     const first = (await exchange(remote, a)).body;
-    const second = await tokenRequest(remote, {
-      grant_type: 'refresh_token',
-      client_id: a.clientId,
-      refresh_token: String(first.refresh_token),
-    });
+    const second = await refresh(remote, a.clientId, first.refresh_token);
     expect(second.status).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
     expect((await mcpPost(remote, String(second.body.access_token), TOOLS_LIST)).status).toBe(200);

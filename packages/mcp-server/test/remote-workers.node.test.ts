@@ -20,11 +20,11 @@ import {
   authorizeWithoutBrowser,
   exchange,
   mcpPost,
+  refresh,
   sandboxAdmin,
   startSandbox,
   type Target,
   TOOLS_LIST,
-  tokenRequest,
 } from './remote-helpers.js';
 
 // Never listened on: requests reach the Worker through dispatchFetch.
@@ -160,15 +160,9 @@ describe('remote MCP on Workers (workerd)', () => {
   it('rotates refresh tokens and revokes the family on reuse', async () => {
     const a = await authorizeWithoutBrowser(remote, sandbox);
     const first = (await exchange(remote, a)).body;
-    const refresh = (token: unknown) =>
-      tokenRequest(remote, {
-        grant_type: 'refresh_token',
-        client_id: a.clientId,
-        refresh_token: String(token),
-      });
-    const second = await refresh(first.refresh_token);
+    const second = await refresh(remote, a.clientId, first.refresh_token);
     expect(second.status).toBe(200);
-    expect((await refresh(first.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await refresh(remote, a.clientId, first.refresh_token)).body.error).toBe('invalid_grant');
     expect((await mcpPost(remote, String(second.body.access_token), TOOLS_LIST)).status).toBe(401);
   });
 
