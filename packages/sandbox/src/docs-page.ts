@@ -8,23 +8,18 @@ import { type Html, page } from './authorize-text.js';
 import { demoAuthorizeUrl } from './demo-accounts.js';
 import { referenceData } from './reference-data.js';
 import type { SandboxEnv } from './sandbox-env.js';
+import { specDocument } from './spec-document.js';
 import type { Variant } from './variant.js';
 
 const require = createRequire(import.meta.url);
-const specs = new Map<Variant, Record<string, unknown>>();
 let scalarBundle: string | undefined;
 
 /** The bundled document with this sandbox as its server, so "try it" and the examples call it. */
 function spec(variant: Variant, origin: string): string {
-  let doc = specs.get(variant);
-  if (doc === undefined) {
-    doc = JSON.parse(readFileSync(require.resolve(`@acctkit/openapi/${variant}.json`), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    specs.set(variant, doc);
-  }
-  return JSON.stringify({ ...doc, servers: [{ url: origin, description: 'This acctkit sandbox' }] });
+  return JSON.stringify({
+    ...specDocument(variant),
+    servers: [{ url: origin, description: 'This acctkit sandbox' }],
+  });
 }
 
 // Scalar's standalone bundle inlines its code and styles: served from the package, nothing from a CDN.

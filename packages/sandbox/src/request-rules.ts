@@ -1,17 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
 import type { FormObject } from './parse-form-body.js';
 import type { FieldProblem } from './sandbox-error.js';
+import { specDocument } from './spec-document.js';
 import type { Variant } from './variant.js';
 
 // ajv-formats is CommonJS: its default export arrives as the module object under some loaders.
 const addFormats: FormatsPlugin =
   (addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
   (addFormatsModule as unknown as FormatsPlugin);
-
-const require = createRequire(import.meta.url);
 
 type Json = Record<string, unknown>;
 interface Compiled {
@@ -28,7 +25,7 @@ let ajv: Ajv2020 | undefined;
 function doc(variant: Variant): Json {
   let d = docs.get(variant);
   if (!d) {
-    d = JSON.parse(readFileSync(require.resolve(`@acctkit/openapi/${variant}.json`), 'utf8')) as Json;
+    d = specDocument(variant);
     docs.set(variant, d);
     const instance =
       ajv ??
