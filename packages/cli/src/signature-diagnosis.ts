@@ -36,7 +36,8 @@ export function diagnose(
   secret: string,
   otherSecrets: readonly string[],
 ): Diagnosis {
-  if (captured.signature.trim() === local.signature)
+  const sent = captured.signature.trim();
+  if (sent === local.signature)
     return {
       step: null,
       explanation: 'The signature matches the request: it is valid for this secret and token.',
@@ -44,8 +45,7 @@ export function diagnose(
   const key = `${secret}&${captured.token}`;
   if (captured.baseString !== undefined) return compareBaseStrings(captured, local, key);
   for (const h of hypotheses(captured, local, secret, otherSecrets))
-    if (hmac(h.key ?? key, h.baseString ?? local.baseString) === captured.signature.trim())
-      return h.diagnosis;
+    if (hmac(h.key ?? key, h.baseString ?? local.baseString) === sent) return h.diagnosis;
   return {
     step: 'signing_key',
     explanation:
@@ -64,13 +64,13 @@ function compareBaseStrings(captured: CapturedRequest, local: SignResult, key: s
       expected: local.baseString,
     };
   const [method, baseUrl, params, nonce] = items.map(decode) as [string, string, string, string];
-  const ours = { method: local.baseString.split('&')[0] as string };
-  if (method !== ours.method)
+  const ourMethod = local.baseString.split('&')[0] as string;
+  if (method !== ourMethod)
     return {
       step: 'request_method',
       explanation: 'The method must be signed in upper case, as sent.',
       yours: method,
-      expected: ours.method,
+      expected: ourMethod,
     };
   if (baseUrl !== local.baseUrl)
     return {
@@ -81,7 +81,7 @@ function compareBaseStrings(captured: CapturedRequest, local: SignResult, key: s
       expected: local.baseUrl,
     };
   if (params !== local.parameterString) {
-    const sameSet = [...params.split('&')].sort().join('&') === local.parameterString;
+    const sameSet = params.split('&').sort().join('&') === local.parameterString;
     return {
       step: 'parameter_string',
       explanation: sameSet
@@ -146,9 +146,7 @@ function hypotheses(
       .join('&');
   const scheme = /^([a-z]+):/i.exec(captured.url)?.[1]?.toLowerCase() ?? 'https';
   const out: Hypothesis[] = [];
-  const add = (h: Hypothesis): void => {
-    out.push(h);
-  };
+  const add = (h: Hypothesis): number => out.push(h);
   const params = (yours: string, explanation: string): void => {
     if (yours !== local.parameterString)
       add({
