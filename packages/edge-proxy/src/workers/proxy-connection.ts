@@ -19,13 +19,12 @@ import type { DurableObjectStateLike, ProxyWorkerEnv } from './durable-object-ty
  * ```
  */
 export class ProxyConnection {
-  readonly #state: DurableObjectStateLike;
-  readonly #broker: TokenBroker;
+  // The operations close over this object's storage and broker only, so they are built once, not per call.
+  readonly #ops: Parameters<typeof answerCall>[1];
 
   constructor(state: DurableObjectStateLike, env: ProxyWorkerEnv) {
-    this.#state = state;
     const storage = state.storage;
-    this.#broker = createTokenBroker({
+    const broker: TokenBroker = createTokenBroker({
       upstream: {
         baseUrl: env.UPSTREAM_URL.replace(/\/+$/, ''),
         clientId: env.CLIENT_ID,
@@ -37,43 +36,43 @@ export class ProxyConnection {
         setTokens: (_connection, tokens) => storage.put('tokens', tokens),
       },
     });
-  }
-
-  /** Answers the calls of `durableObjectStorage` and `durableObjectBroker`. */
-  fetch(request: Request): Promise<Response> {
-    const storage = this.#state.storage;
-    return answerCall(request, {
+    this.#ops = {
       record: () => storage.get<ConnectionRecord>('record'),
       save: async (arg: { record: ConnectionRecord; tokens: TokenSet }) => {
         await storage.put('record', arg.record);
         await storage.put('tokens', arg.tokens);
-        this.#broker.forget('this');
+        broker.forget('this');
       },
       remove: async () => {
         const existed = (await storage.get('record')) !== undefined;
         await storage.deleteAll();
-        this.#broker.forget('this');
+        broker.forget('this');
         return existed;
       },
       tokens: () => storage.get<TokenSet>('tokens'),
       setTokens: async (tokens: TokenSet) => {
         await storage.put('tokens', tokens);
-        this.#broker.forget('this');
+        broker.forget('this');
       },
       credentials: async () => {
         try {
-          return await this.#broker.credentials('this');
+          return await broker.credentials('this');
         } catch (cause) {
           throw brokerFailure(cause);
         }
       },
       refresh: async (rejected: string) => {
         try {
-          await this.#broker.refresh('this', rejected);
+          await broker.refresh('this', rejected);
         } catch (cause) {
           throw brokerFailure(cause);
         }
       },
-    });
+    };
+  }
+
+  /** Answers the calls of `durableObjectStorage` and `durableObjectBroker`. */
+  fetch(request: Request): Promise<Response> {
+    return answerCall(request, this.#ops);
   }
 }

@@ -12,16 +12,12 @@ import type { DurableObjectStateLike } from './durable-object-types.js';
  * ```
  */
 export class ProxyRegistry {
-  readonly #state: DurableObjectStateLike;
+  // The operations close over this object's storage only, so they are built once, not per call.
+  readonly #ops: Parameters<typeof answerCall>[1];
 
   constructor(state: DurableObjectStateLike, _env: unknown) {
-    this.#state = state;
-  }
-
-  /** Answers the calls of `durableObjectStorage`. */
-  fetch(request: Request): Promise<Response> {
-    const s = this.#state.storage;
-    return answerCall(request, {
+    const s = state.storage;
+    this.#ops = {
       findKey: (hash: string) => s.get<KeyRecord>(`key:${hash}`),
       saveKey: async (record: KeyRecord) => {
         await s.put(`key:${record.hash}`, record);
@@ -48,6 +44,11 @@ export class ProxyRegistry {
         }
         return s.delete(`conn:${id}`);
       },
-    });
+    };
+  }
+
+  /** Answers the calls of `durableObjectStorage`. */
+  fetch(request: Request): Promise<Response> {
+    return answerCall(request, this.#ops);
   }
 }
