@@ -6,7 +6,7 @@
  * state is refused and stores nothing.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { openConnectionStore } from '@acctkit/client/node';
 import { DEMO_CLIENT } from '@acctkit/sandbox';
 import {
@@ -196,7 +196,6 @@ describe('acctkit login', () => {
   }, 60_000);
 
   it('takes each setting from the flag, else ACCTKIT_*, else the config profile', async () => {
-    const { mkdir, writeFile } = await import('node:fs/promises');
     await mkdir(`${world.configHome}/acctkit`, { recursive: true });
     await writeFile(
       `${world.configHome}/acctkit/config.json`,
@@ -237,7 +236,6 @@ describe('acctkit login', () => {
   });
 
   it('a damaged config file stops with exit code 3 and names the file', async () => {
-    const { mkdir, writeFile } = await import('node:fs/promises');
     const file = `${world.configHome}/acctkit/config.json`;
     await mkdir(`${world.configHome}/acctkit`, { recursive: true });
     await writeFile(file, '{"profiles": {"production": {"clientSecret": "half-written-secret"', {
