@@ -1,3 +1,5 @@
+import { timingSafeEqual } from '@acctkit/signer';
+
 /** Random tokens, hashes and keyed MACs over WebCrypto, shared by both runtimes. */
 
 const encoder = new TextEncoder();
@@ -28,15 +30,6 @@ export async function sha256(text: string): Promise<string> {
   return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
 }
 
-/** Compares two strings in time independent of where they differ. */
-export function sameText(a: string, b: string): boolean {
-  const x = encoder.encode(a);
-  const y = encoder.encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
-
 /** An HMAC-SHA-256 key for signing cookies and form fields. */
 export interface MacKey {
   sign(text: string): Promise<string>;
@@ -63,7 +56,7 @@ export function deriveMacKey(material: Uint8Array, purpose: string): MacKey {
     base64url(new Uint8Array(await crypto.subtle.sign('HMAC', await key(), encoder.encode(text))));
   return {
     sign,
-    verify: async (text, mac) => sameText(await sign(text), mac),
+    verify: async (text, mac) => timingSafeEqual(mac, await sign(text)),
   };
 }
 

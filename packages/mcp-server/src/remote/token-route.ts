@@ -1,3 +1,4 @@
+import { timingSafeEqual } from '@acctkit/signer';
 import type { Context, Hono } from 'hono';
 import type {
   AccessRecord,
@@ -10,7 +11,7 @@ import type {
 import { OAuthHttpError } from './oauth-error.js';
 import type { RemoteContext } from './remote-context.js';
 import { updateKey } from './remote-storage.js';
-import { pkceChallenge, randomToken, sameText, sha256 } from './secrets.js';
+import { pkceChallenge, randomToken, sha256 } from './secrets.js';
 
 const invalidGrant = (description: string) => new OAuthHttpError(400, 'invalid_grant', description);
 
@@ -92,7 +93,7 @@ async function authorizationCode(ctx: RemoteContext, form: URLSearchParams, clie
   if (record.clientId !== clientId) throw invalidGrant('The code was issued to another client.');
   if (param(form, 'redirect_uri') !== record.redirectUri)
     throw invalidGrant('redirect_uri differs from the authorization request.');
-  if (!sameText(await pkceChallenge(verifier), record.codeChallenge))
+  if (!timingSafeEqual(await pkceChallenge(verifier), record.codeChallenge))
     throw invalidGrant('code_verifier does not match the code_challenge (PKCE).');
   checkResource(ctx, form, record.resource);
   await liveGrant(ctx, record.grantId);
