@@ -1,18 +1,8 @@
-import type { Sandbox } from '@acctkit/sandbox';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BusinessConnection } from '../src/index.js';
-import { call, connect, countOf, fails, mcpClient, ok, recordOf, startSandbox } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, countOf, fails, mcpClient, ok, recordOf, useConnections } from './harness.js';
 
-let sandbox: Sandbox;
-const connections: Record<'de' | 'pt', BusinessConnection> = {} as never;
-
-beforeAll(async () => {
-  ({ sandbox } = startSandbox());
-  connections.de = await connect(sandbox, 'de');
-  connections.pt = await connect(sandbox, 'pt');
-});
-afterAll(() => sandbox.close());
+const connections = useConnections();
 
 type Page = { items: Record<string, unknown>[]; nextCursor?: string; totalCount: number };
 type Change = {

@@ -3,6 +3,7 @@ import { createSandbox, type Sandbox } from '@acctkit/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { type BusinessConnection, createServer, type ServerOptions } from '../src/index.js';
 
@@ -14,6 +15,22 @@ export function startSandbox(): { sandbox: Sandbox; clock: { now: number } } {
   const clock = { now: Date.parse('2026-11-23T10:00:00Z') };
   const sandbox = createSandbox({ database: ':memory:', adminToken: ADMIN, clock: () => clock.now });
   return { sandbox, clock };
+}
+
+/**
+ * Starts a sandbox before the file's tests with one full-access connection per variant, and closes
+ * it after them. The connections are filled in by the time the tests run.
+ */
+export function useConnections(): Record<'de' | 'pt', BusinessConnection> {
+  let sandbox: Sandbox | undefined;
+  const connections = {} as Record<'de' | 'pt', BusinessConnection>;
+  beforeAll(async () => {
+    ({ sandbox } = startSandbox());
+    connections.de = await connect(sandbox, 'de');
+    connections.pt = await connect(sandbox, 'pt');
+  });
+  afterAll(() => sandbox?.close());
+  return connections;
 }
 
 /** Calls the sandbox's admin API. */

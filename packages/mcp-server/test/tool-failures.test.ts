@@ -1,18 +1,9 @@
 import { createClient } from '@acctkit/client';
-import type { Sandbox } from '@acctkit/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type BusinessConnection, listTools } from '../src/index.js';
-import { BASE, connect, fails, mcpClient, startSandbox } from './harness.js';
+import { BASE, fails, mcpClient, useConnections } from './harness.js';
 
-let sandbox: Sandbox;
-const connections: Record<'de' | 'pt', BusinessConnection> = {} as never;
-
-beforeAll(async () => {
-  ({ sandbox } = startSandbox());
-  connections.de = await connect(sandbox, 'de');
-  connections.pt = await connect(sandbox, 'pt');
-});
-afterAll(() => sandbox.close());
+const connections = useConnections();
 
 /** One failing call per tool, and the code it must give. */
 const FAILURES: Record<string, [Record<string, unknown>, string]> = {
