@@ -11,10 +11,10 @@ import type { Io } from './io.js';
 import { VERSION } from './version.js';
 
 /** Every command, in the order `acctkit --help` lists them. */
-export const COMMANDS: readonly Command[] = [login, connections, request, sign, debugSignature];
+const COMMANDS: readonly Command[] = [login, connections, request, sign, debugSignature];
 
 /** The text of `acctkit --help`. */
-export function mainHelp(): string {
+function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
     `acctkit ${VERSION}: connect a business, make signed calls and debug signatures from the shell.`,
