@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { CliIo } from './run-cli.js';
 
 /** The usage text of `acctkit-mcp serve --help`. */
-export const SERVE_USAGE = `Usage: acctkit-mcp serve [--port <n>] [--host <host>] [--public-url <url>]
+const SERVE_USAGE = `Usage: acctkit-mcp serve [--port <n>] [--host <host>] [--public-url <url>]
 
 Serves the remote MCP server (OAuth for MCP clients, SQLite storage), configured from ACCTKIT_MCP_*
 environment variables; flags win over them. See docs/remote.md of @acctkit/mcp-server.

@@ -19,7 +19,7 @@ const CIMD_MAX_BYTES = 5_120;
 const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'blob:', 'about:']);
 
 /** Whether a redirect URI may be registered: https, http on loopback, or a private-use app scheme. */
-export function isAcceptableRedirectUri(uri: string): boolean {
+function isAcceptableRedirectUri(uri: string): boolean {
   let url: URL;
   try {
     url = new URL(uri);
@@ -139,7 +139,7 @@ function isPrivateAddress(hostname: string): boolean {
 }
 
 /** Whether a client id is a Client ID Metadata Document URL this server will fetch. */
-export function isMetadataDocumentUrl(config: ResolvedConfig, clientId: string): boolean {
+function isMetadataDocumentUrl(config: ResolvedConfig, clientId: string): boolean {
   let url: URL;
   try {
     url = new URL(clientId);

@@ -32,7 +32,7 @@ async function openTokens(cipher: TokenCipher, grant: GrantRecord): Promise<Upst
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A grant's upstream access ended: the MCP client must authorize again. */
-export function reauthorizeError(): RemoteError {
+function reauthorizeError(): RemoteError {
   return new RemoteError(
     'REAUTHORIZE',
     'The accounting service no longer accepts this connection (revoked or expired); sign in again.',

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { RemoteContext } from './remote-context.js';
 
 /** The scopes this server issues: the service's own. */
-export const SCOPES = ['readonly', 'full_access'] as const;
+const SCOPES = ['readonly', 'full_access'] as const;
 
 /** The RFC 9728 metadata URL for the `/mcp` resource, as `WWW-Authenticate` names it. */
 export function resourceMetadataUrl(ctx: RemoteContext): string {

@@ -16,7 +16,7 @@ import { pkceChallenge, randomToken, sha256 } from './secrets.js';
 const invalidGrant = (description: string) => new OAuthHttpError(400, 'invalid_grant', description);
 
 /** Marks a grant revoked: every access and refresh token of it stops working. */
-export async function revokeGrant(ctx: RemoteContext, grantId: string, reason: RevokedReason): Promise<void> {
+async function revokeGrant(ctx: RemoteContext, grantId: string, reason: RevokedReason): Promise<void> {
   await updateKey<GrantRecord, void>(ctx.storage, `grant:${grantId}`, (g) =>
     g && !g.revoked ? { value: { ...g, revoked: reason }, result: undefined } : { result: undefined },
   );
