@@ -9,7 +9,7 @@ const SECRET_KEY = /secret|token|password|authorization|signature|cookie/i;
 const REDACTED = '[redacted]';
 
 /** A copy of `value` with every secret-named field replaced by `[redacted]`, bearer tokens too. */
-export function redact(value: unknown, depth = 0): unknown {
+function redact(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.replace(/\b(Bearer|Basic)\s+[\w.~+/=-]+/gi, `$1 ${REDACTED}`);
   if (!value || typeof value !== 'object' || depth > 5) return value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));

@@ -31,7 +31,7 @@ export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
  * spec's), which each call still enforces and no agent comes near; they would be repeated on every
  * list tool.
  */
-export const LISTED_PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
+const LISTED_PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
   cursor: { type: 'string', description: 'From nextCursor.' },
   fields: { type: 'array', items: { type: 'string' }, description: 'Only these fields.' },
 };

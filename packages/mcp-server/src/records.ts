@@ -31,7 +31,7 @@ export function trimRecord(
 }
 
 /** The resource URI of a record. */
-export function recordUri(connection: BusinessConnection, kind: RecordKind, id: unknown): string {
+function recordUri(connection: BusinessConnection, kind: RecordKind, id: unknown): string {
   return `acctkit://${encodeURIComponent(connection.name)}/${kind}/${String(id)}`;
 }
 

@@ -2,7 +2,7 @@
  * Where an agent finds valid values for an id argument: the tool (and `kind` of `list_reference`)
  * that lists them. Used in argument descriptions and in the hints of field errors.
  */
-export const VALUE_SOURCES: Readonly<Record<string, string>> = {
+const VALUE_SOURCES: Readonly<Record<string, string>> = {
   contact_id: 'list_contacts',
   contact_type_id: "list_reference kind 'contact_types'",
   contact_type: "list_reference kind 'contact_types'",

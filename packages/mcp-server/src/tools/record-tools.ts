@@ -60,7 +60,7 @@ function recordSchema(name: RecordName, variants: readonly Variant[]): JsonSchem
 }
 
 /** The wire body for a tool's spec arguments: dates to `dd/mm/yyyy` where the wire wants them, wrapped. */
-export function wireBody(
+function wireBody(
   resource: ResourceKind,
   variant: Variant,
   fields: Record<string, unknown>,
