@@ -248,7 +248,7 @@ export async function refresh(remote: Target, clientId: string, refreshToken: un
   });
 }
 
-/** One JSON-RPC request to `/mcp` (stateless: no initialize needed for tools/list in the SDK?). */
+/** One JSON-RPC request to `/mcp`; the server is stateless, so a request needs no prior initialize. */
 export async function mcpPost(
   remote: Target,
   token: string | undefined,
