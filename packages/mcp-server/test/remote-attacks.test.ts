@@ -67,8 +67,8 @@ describe('attacks that must fail', () => {
     const b = await authorizeWithoutBrowser(remote, sandbox);
     const wrong = await exchange(remote, { ...b, verifier: (await pkce()).verifier });
     expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    // The code was consumed by the failed attempt: the right verifier comes too late.
-    expect((await exchange(remote, b)).body.error).toBe('invalid_grant');
+    // A failed attempt does not consume the code (DECISIONS R26): the right verifier still gets tokens.
+    expect((await exchange(remote, b)).status).toBe(200);
   });
 
   it('refuses a reused code and revokes the tokens the first use got', async () => {
@@ -419,5 +419,72 @@ describe('client metadata documents', () => {
     } finally {
       await watched.close();
     }
+  });
+});
+
+describe('token endpoint validation', () => {
+  it('answers a refresh with a wrong resource with invalid_target and leaves the grant working', async () => {
+    const a = await authorizeWithoutBrowser(remote, sandbox);
+    const tokens = (await exchange(remote, a)).body;
+    const wrong = await tokenRequest(remote, {
+      grant_type: 'refresh_token',
+      client_id: a.clientId,
+      refresh_token: String(tokens.refresh_token),
+      resource: 'https://other.example/mcp',
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid_target' } });
+    expect((await mcpPost(remote, String(tokens.access_token), TOOLS_LIST)).status).toBe(200);
+    const right = await refresh(remote, a.clientId, tokens.refresh_token);
+    expect(right.status).toBe(200);
+    expect((await mcpPost(remote, String(right.body.access_token), TOOLS_LIST)).status).toBe(200);
+  });
+
+  it('answers a code exchange with a wrong redirect_uri with invalid_grant, and the code then works once with the right one', async () => {
+    const a = await authorizeWithoutBrowser(remote, sandbox);
+    const wrong = await exchange(remote, { ...a, redirectUri: 'http://127.0.0.1:9/other' });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const right = await exchange(remote, a);
+    expect(right.status).toBe(200);
+    expect((await mcpPost(remote, String(right.body.access_token), TOOLS_LIST)).status).toBe(200);
+    // Used now: a second exchange is a replay and revokes what the first one got.
+    expect((await exchange(remote, a)).body.error).toBe('invalid_grant');
+    expect((await mcpPost(remote, String(right.body.access_token), TOOLS_LIST)).status).toBe(401);
+  });
+
+  it('answers an unknown or wider scope on refresh with invalid_scope, and the refresh token still works', async () => {
+    const a = await authorizeWithoutBrowser(remote, sandbox);
+    const tokens = (await exchange(remote, a)).body;
+    const ask = (refreshToken: unknown, scope: string) =>
+      tokenRequest(remote, {
+        grant_type: 'refresh_token',
+        client_id: a.clientId,
+        refresh_token: String(refreshToken),
+        scope,
+      });
+    for (const scope of ['admin', 'readonly admin'])
+      expect(await ask(tokens.refresh_token, scope), scope).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_scope' },
+      });
+    const narrowed = await ask(tokens.refresh_token, 'readonly');
+    expect(narrowed).toMatchObject({ status: 200, body: { scope: 'readonly' } });
+    // A readonly refresh token cannot be widened back.
+    expect((await ask(narrowed.body.refresh_token, 'full_access')).body.error).toBe('invalid_scope');
+    expect((await refresh(remote, a.clientId, narrowed.body.refresh_token)).body.scope).toBe('readonly');
+  });
+
+  it('still revokes the family when a used refresh token is presented with a wrong resource', async () => {
+    const a = await authorizeWithoutBrowser(remote, sandbox);
+    const first = (await exchange(remote, a)).body;
+    const second = await refresh(remote, a.clientId, first.refresh_token);
+    expect(second.status).toBe(200);
+    const replay = await tokenRequest(remote, {
+      grant_type: 'refresh_token',
+      client_id: a.clientId,
+      refresh_token: String(first.refresh_token),
+      resource: 'https://other.example/mcp',
+    });
+    expect(replay.body.error).toBe('invalid_grant');
+    expect((await mcpPost(remote, String(second.body.access_token), TOOLS_LIST)).status).toBe(401);
   });
 });

@@ -80,15 +80,11 @@ async function authorizationCode(ctx: RemoteContext, form: URLSearchParams, clie
       'code_verifier (PKCE, 43 to 128 characters) is required.',
     );
   const key = `code:${await sha256(code)}`;
-  // Consumed by the first presentation, whatever follows; a second one revokes what the first got.
-  const record = await updateKey<CodeRecord, CodeRecord | undefined>(ctx.storage, key, (r) =>
-    r ? { value: { ...r, used: true }, expiresAt: r.expiresAt + 600_000, result: r } : { result: undefined },
-  );
+  const record = (await ctx.storage.get<CodeRecord>(key))?.value;
   if (!record) throw invalidGrant('Unknown authorization code.');
-  if (record.used) {
-    await revokeGrant(ctx, record.grantId, 'code_reuse');
-    throw invalidGrant('The authorization code was already used; its tokens are revoked.');
-  }
+  if (record.used) return codeReplayed(ctx, record);
+  // Everything is checked before the code is consumed: a client's mistake gets its error and the code
+  // stays usable until it expires (DECISIONS R26); only a successful exchange uses it up.
   if (record.expiresAt <= ctx.config.now()) throw invalidGrant('The authorization code has expired.');
   if (record.clientId !== clientId) throw invalidGrant('The code was issued to another client.');
   if (param(form, 'redirect_uri') !== record.redirectUri)
@@ -97,28 +93,69 @@ async function authorizationCode(ctx: RemoteContext, form: URLSearchParams, clie
     throw invalidGrant('code_verifier does not match the code_challenge (PKCE).');
   checkResource(ctx, form, record.resource);
   await liveGrant(ctx, record.grantId);
+  // Consumed by compare-and-set: of two exchanges racing, one wins and the other is a replay.
+  const consumed = await updateKey<CodeRecord, boolean>(ctx.storage, key, (r) =>
+    r && !r.used
+      ? { value: { ...r, used: true }, expiresAt: r.expiresAt + 600_000, result: true }
+      : { result: false },
+  );
+  if (!consumed) return codeReplayed(ctx, record);
   return issueTokens(ctx, record.grantId, clientId, record.resource, record.scope);
+}
+
+async function codeReplayed(ctx: RemoteContext, record: CodeRecord): Promise<never> {
+  await revokeGrant(ctx, record.grantId, 'code_reuse');
+  throw invalidGrant('The authorization code was already used; its tokens are revoked.');
 }
 
 async function refreshToken(ctx: RemoteContext, form: URLSearchParams, clientId: string) {
   const token = param(form, 'refresh_token');
   if (!token) throw new OAuthHttpError(400, 'invalid_request', 'refresh_token is required.');
   const key = `rt:${await sha256(token)}`;
-  const record = await updateKey<RefreshRecord, RefreshRecord | undefined>(ctx.storage, key, (r) =>
-    r ? { value: { ...r, used: true }, result: r } : { result: undefined },
-  );
+  const record = (await ctx.storage.get<RefreshRecord>(key))?.value;
   if (!record) throw invalidGrant('Unknown or expired refresh token.');
   if (record.clientId !== clientId) throw invalidGrant('The refresh token was issued to another client.');
-  if (record.used) {
-    // A rotated-away refresh token came back: it leaked, or a copy is in use. Revoke the family.
-    await revokeGrant(ctx, record.grantId, 'refresh_reuse');
-    throw invalidGrant('The refresh token was already used; every token of this grant is revoked.');
-  }
+  if (record.used) return refreshReplayed(ctx, record);
+  // Checked before the token is rotated: a wrong resource or scope gets its error, the grant lives on.
   checkResource(ctx, form, record.resource);
+  const scope = requestedScope(param(form, 'scope'), record.scope);
   const grant = await liveGrant(ctx, record.grantId);
-  const asked = param(form, 'scope');
-  const scope: Scope = asked === 'readonly' ? 'readonly' : record.scope;
+  const rotated = await updateKey<RefreshRecord, boolean>(ctx.storage, key, (r) =>
+    r && !r.used ? { value: { ...r, used: true }, result: true } : { result: false },
+  );
+  if (!rotated) return refreshReplayed(ctx, record);
   return issueTokens(ctx, grant.id, clientId, record.resource, scope);
+}
+
+async function refreshReplayed(ctx: RemoteContext, record: RefreshRecord): Promise<never> {
+  // A rotated-away refresh token came back: it leaked, or a copy is in use. Revoke the family.
+  await revokeGrant(ctx, record.grantId, 'refresh_reuse');
+  throw invalidGrant('The refresh token was already used; every token of this grant is revoked.');
+}
+
+/**
+ * The scope of a refreshed token (RFC 6749 §6): the refresh token's own when none is asked for, else
+ * what is asked for, which must be known and no more than the refresh token carries (`full_access`
+ * includes `readonly`).
+ */
+function requestedScope(asked: string | undefined, held: Scope): Scope {
+  const words = (asked ?? '').split(' ').filter(Boolean);
+  if (words.length === 0) return held;
+  const unknown = words.filter((w) => w !== 'readonly' && w !== 'full_access');
+  if (unknown.length > 0)
+    throw new OAuthHttpError(
+      400,
+      'invalid_scope',
+      `Unknown scope ${unknown.map((w) => `'${w.slice(0, 40)}'`).join(', ')}: use readonly or full_access.`,
+    );
+  const wanted: Scope = words.includes('full_access') ? 'full_access' : 'readonly';
+  if (wanted === 'full_access' && held !== 'full_access')
+    throw new OAuthHttpError(
+      400,
+      'invalid_scope',
+      'This refresh token is readonly: authorize again for full_access.',
+    );
+  return wanted;
 }
 
 /** `POST /token`: `authorization_code` (PKCE S256) and `refresh_token` (rotated) for public clients. */
