@@ -18,6 +18,7 @@ export {
 } from './create-client.js';
 export { addDecimals, compareDecimals, isDecimal, sumDecimals } from './decimal.js';
 export { type Diagnosis, diagnosesOf } from './diagnoses.js';
+export { type LockedRefreshOptions, lockedRefreshFetch } from './locked-refresh-fetch.js';
 export { type AuthorizationUrlOptions, authorizationUrl } from './oauth/authorization-url.js';
 export { exchangeCode, refresh } from './oauth/exchange-code.js';
 export { type CallbackResult, parseCallback } from './oauth/parse-callback.js';

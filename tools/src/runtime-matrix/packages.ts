@@ -18,4 +18,5 @@ export const matrixPackages: readonly MatrixPackage[] = [
   { dir: 'packages/signer' },
   { dir: 'packages/client', sandbox: true },
   { dir: 'packages/edge-proxy', sandbox: true, testTimeout: 20_000 },
+  { dir: 'packages/token-vault', sandbox: true, testTimeout: 20_000 },
 ];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { lockedRefreshFetch } from '../locked-refresh-fetch.js';
 import { createTokenManager, type TokenManager } from '../token-manager.js';
 import type { TokenSet, TokenStore } from '../token-store.js';
 import { ConnectionStoreError } from './connection-store-error.js';
@@ -11,7 +12,6 @@ import {
   type StoredConnection,
   writeConnections,
 } from './connection-store-file.js';
-import { lockedRefreshFetch } from './connection-store-refresh.js';
 import { withFileLock } from './file-lock.js';
 
 /** Options of {@link openConnectionStore}. */

@@ -1,7 +1,7 @@
-import { toTokenSet } from '../token-manager.js';
-import type { TokenSet } from '../token-store.js';
+import { toTokenSet } from './token-manager.js';
+import type { TokenSet } from './token-store.js';
 
-/** What {@link lockedRefreshFetch} needs of the connection store. */
+/** What {@link lockedRefreshFetch} needs of the store that shares one connection's tokens between processes. */
 export interface LockedRefreshOptions {
   /** The fetch to send with (default: the global `fetch`). */
   readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
@@ -9,7 +9,7 @@ export interface LockedRefreshOptions {
   readonly now: () => number;
   /** Stored tokens expiring within this many ms are refreshed rather than adopted. */
   readonly marginMs: number;
-  /** Runs `fn` under the connection's cross-process refresh lock. */
+  /** Runs `fn` under the connection's cross-process refresh lock (a file lock, a storage lease). */
   withLock<T>(fn: () => Promise<T>): Promise<T>;
   /** The tokens stored now. */
   read(): Promise<TokenSet | undefined>;
@@ -28,7 +28,20 @@ export interface LockedRefreshOptions {
  * it. Every other request passes through unchanged.
  *
  * Hooking the token endpoint keeps `createTokenManager` the one home of refresh timing, the shared
- * in-process refresh and the 401 retry: it only ever sees ordinary token responses.
+ * in-process refresh and the 401 retry: it only ever sees ordinary token responses. The connection
+ * store of `@acctkit/client/node` (a file lock) and `@acctkit/token-vault` (a lease in storage) both
+ * build on it.
+ *
+ * @param options - The lock, the store's read and write, the margin and the clock.
+ * @returns The fetch to give `createTokenManager`.
+ * @example
+ * ```ts
+ * import { createTokenManager, lockedRefreshFetch } from '@acctkit/client';
+ * const tokens = createTokenManager({
+ *   baseUrl, clientId, clientSecret, signingSecret, store,
+ *   fetch: lockedRefreshFetch({ now: Date.now, marginMs: 60_000, withLock, read, write, adopt: () => {} }),
+ * });
+ * ```
  */
 export function lockedRefreshFetch(options: LockedRefreshOptions): (request: Request) => Promise<Response> {
   const send = options.fetch ?? ((request: Request) => fetch(request));
