@@ -1,9 +1,13 @@
 // Streamable HTTP on a real port: the built bin with --http, and startHttpServer in this process.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, requireBuiltBin, run, type SpawnedHttp, spawnHttp } from './e2e-bin.js';
+import { BIN, cleanEnv, requireBuiltBin, run, type SpawnedHttp, spawnHttp } from './e2e-bin.js';
 
 beforeAll(() => requireBuiltBin());
 
@@ -115,5 +119,107 @@ describe('acctkit-mcp --sandbox --http', () => {
     const res = await fetch(server.url, { headers: { Accept: 'text/event-stream' } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
+  });
+});
+
+/** A token file readable by its owner only, as a user would make one. */
+function tokenFile(token: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'acctkit-mcp-token-')), 'token');
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  return file;
+}
+
+describe('acctkit-mcp --http on a host reachable from the network', () => {
+  const refused = (args: string[], env = cleanEnv()) =>
+    run(process.execPath, [BIN, '--sandbox', '--http', '--port', '0', ...args], { env, timeoutMs: 20_000 });
+
+  it('--host 0.0.0.0 without --allow-remote exits 2, naming --allow-remote and --token-file', async () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.10']) {
+      const result = await refused(['--host', host]);
+      expect(result.code, host).toBe(2);
+      expect(result.stderr).toContain(`--host ${host} can be reached from the network`);
+      expect(result.stderr).toContain('--allow-remote');
+      expect(result.stderr).toContain('--token-file');
+    }
+  });
+
+  it('--allow-remote without a token, with a short one, or with --token on the command line exits 2', async () => {
+    const none = await refused(['--host', '0.0.0.0', '--allow-remote']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('--allow-remote needs a bearer token');
+    const short = await refused([
+      '--host',
+      '0.0.0.0',
+      '--allow-remote',
+      '--token-file',
+      tokenFile('x'.repeat(31)),
+    ]);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain('shorter than 32 characters');
+    expect(short.stderr).not.toContain('x'.repeat(31));
+    const shortEnv = await refused(
+      ['--host', '0.0.0.0', '--allow-remote'],
+      cleanEnv({ ACCTKIT_MCP_HTTP_TOKEN: 'y'.repeat(12) }),
+    );
+    expect(shortEnv.code).toBe(2);
+    const inArgv = await refused(['--host', '0.0.0.0', '--allow-remote', '--token', 'z'.repeat(40)]);
+    expect(inArgv.code).toBe(2);
+    expect(inArgv.stderr).toContain('--token-file');
+    expect(inArgv.stderr).not.toContain('z'.repeat(40));
+  });
+
+  describe('--host 0.0.0.0 --allow-remote --token-file', () => {
+    const token = randomBytes(32).toString('hex');
+    let server: SpawnedHttp;
+    beforeAll(async () => {
+      server = await spawnHttp([
+        '--sandbox',
+        '--host',
+        '0.0.0.0',
+        '--allow-remote',
+        '--token-file',
+        tokenFile(token),
+      ]);
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it('answers a request without the token, or with another, with 401 and WWW-Authenticate: Bearer', async () => {
+      const port = new URL(server.url).port;
+      for (const headers of [
+        {},
+        { Authorization: `Bearer ${token.slice(0, -1)}x` },
+        { Authorization: token },
+      ]) {
+        const res = await rawPost(server.url, { Host: `127.0.0.1:${port}`, ...headers });
+        expect(res.status).toBe(401);
+        expect(res.body).not.toContain('serverInfo');
+      }
+      const res = await fetch(server.url, { method: 'POST', body: '{}' });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    });
+
+    it('serves tools/list to the SDK client that sends the token', async () => {
+      const client = new Client({ name: 'e2e-http-remote', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(server.url), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      try {
+        expect((await client.listTools()).tools.map((t) => t.name)).toContain('list_contacts');
+      } finally {
+        await client.close();
+      }
+    });
+
+    it("accepts the machine's host name in Host, and still refuses a foreign one with the token", async () => {
+      const port = new URL(server.url).port;
+      const auth = { Authorization: `Bearer ${token}` };
+      expect((await rawPost(server.url, { Host: `${hostname()}:${port}`, ...auth })).status).toBe(200);
+      expect((await rawPost(server.url, { Host: `evil.example:${port}`, ...auth })).status).toBe(403);
+    });
   });
 });

@@ -118,6 +118,63 @@ describe('clientConfigs', () => {
   });
 });
 
+describe('startHttpServer and createHttpApp: bearer token', () => {
+  const token = 't'.repeat(40);
+
+  it('refuses a host reachable from the network without a bearer token, and a token under 32 characters', async () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.10', 'mcp.internal'])
+      await expect(startHttpServer({ sandbox: true, port: 0, host }), host).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
+    await expect(
+      startHttpServer({ sandbox: true, port: 0, bearerToken: 't'.repeat(31) }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    expect(() => createHttpApp({ createServer: () => unreachable(), bearerToken: '' })).toThrow(
+      /32 characters/,
+    );
+  });
+
+  it.skipIf(process.platform !== 'linux')(
+    'serves loopback hosts besides 127.0.0.1 without a token',
+    async () => {
+      const server = await startHttpServer({ sandbox: true, port: 0, host: '127.0.0.2' });
+      try {
+        expect(server.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/mcp$/);
+      } finally {
+        await server.close();
+      }
+    },
+  );
+
+  it('lets only requests with the token reach the server; 401 with WWW-Authenticate: Bearer otherwise', async () => {
+    const app = createHttpApp({ createServer: () => unreachable(), bearerToken: token });
+    for (const authorization of [
+      undefined,
+      `Bearer ${token.slice(1)}`,
+      `Bearer ${token}x`,
+      `Basic ${token}`,
+    ]) {
+      const res = await app.request('http://127.0.0.1/mcp', {
+        method: 'GET',
+        headers: { Host: '127.0.0.1:3001', ...(authorization && { Authorization: authorization }) },
+      });
+      expect(res.status, authorization).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    }
+    const ok = await app.request('http://127.0.0.1/mcp', {
+      method: 'GET',
+      headers: { Host: '127.0.0.1:3001', Authorization: `Bearer ${token}` },
+    });
+    expect(ok.status).toBe(405);
+  });
+});
+
+function unreachable(): never {
+  throw new Error('a refused request must never reach the server factory');
+}
+
 describe('createHttpApp: Host and Origin checks (app.request, no socket)', () => {
   const app = createHttpApp({
     createServer: () => {

@@ -9,6 +9,10 @@ export interface CliOptions {
   readonly port: number;
   /** HTTP host to bind (default `127.0.0.1`). */
   readonly host: string;
+  /** Serve a host reachable from the network (needs a bearer token). */
+  readonly allowRemote: boolean;
+  /** A file holding the bearer token of the HTTP endpoint. */
+  readonly tokenFile: string | undefined;
   /** Serve an in-process sandbox's demo businesses. */
   readonly sandbox: boolean;
   /** Leave every write tool out. */
@@ -33,7 +37,12 @@ Options:
   --sandbox            Serve an in-process sandbox with both demo businesses (de, pt); no account needed
   --http               Serve Streamable HTTP at /mcp instead of stdio
   --port <n>           HTTP port (default 3001)
-  --host <host>        HTTP host to bind (default 127.0.0.1; only loopback host names are accepted)
+  --host <host>        HTTP host to bind (default 127.0.0.1). Loopback only (127.0.0.0/8, ::1, localhost)
+                       unless --allow-remote is given
+  --allow-remote       Allow a --host reachable from the network (0.0.0.0, a LAN address); needs a bearer
+                       token that every request must send as Authorization: Bearer <token>
+  --token-file <path>  Read that token (at least 32 characters) from this file; or set
+                       ACCTKIT_MCP_HTTP_TOKEN. A token given on loopback is required there too
   --read-only          Leave every write tool out of the catalogue
   --toolsets <a,b>     Keep only these toolsets: business, contacts, expenses, incomes, reference
   --tools <a,b>        Keep only these tools (for example list_contacts,get_contact)
@@ -71,6 +80,11 @@ export function parseCliArgs(argv: readonly string[] = process.argv.slice(2)): C
       { cause },
     );
   }
+  if (values.token !== undefined)
+    throw new ConnectionError(
+      'INVALID_ARGUMENT',
+      '--token is not accepted: other users can read arguments in ps. Pass --token-file <path> or set ACCTKIT_MCP_HTTP_TOKEN.',
+    );
   const port = values.port === undefined ? 3001 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConnectionError('INVALID_ARGUMENT', '--port must be an integer from 0 to 65535.');
@@ -78,6 +92,8 @@ export function parseCliArgs(argv: readonly string[] = process.argv.slice(2)): C
     http: values.http ?? false,
     port,
     host: values.host ?? '127.0.0.1',
+    allowRemote: values['allow-remote'] ?? false,
+    tokenFile: values['token-file'],
     sandbox: values.sandbox ?? false,
     readOnly: values['read-only'] ?? false,
     toolsets: list(values.toolsets),
@@ -96,6 +112,10 @@ function parse(argv: readonly string[]) {
       http: { type: 'boolean' },
       port: { type: 'string' },
       host: { type: 'string' },
+      'allow-remote': { type: 'boolean' },
+      'token-file': { type: 'string' },
+      // Refused with what to use instead: a token in an argument shows in ps.
+      token: { type: 'string' },
       sandbox: { type: 'boolean' },
       'read-only': { type: 'boolean' },
       toolsets: { type: 'string' },

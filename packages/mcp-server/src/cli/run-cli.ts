@@ -3,6 +3,7 @@ import { loadConnections } from '../connections/load-connections.js';
 import { createServer } from '../create-server.js';
 import type { Toolset } from '../toolset.js';
 import { isToolset, TOOLSETS } from '../toolset.js';
+import { httpBearerToken } from './http-access.js';
 import { packageVersion } from './package-version.js';
 import { type CliOptions, parseCliArgs, USAGE } from './parse-args.js';
 import { serveStdio } from './serve-stdio.js';
@@ -58,6 +59,8 @@ export async function runCli(
     return 0;
   }
   try {
+    // Before any connection is loaded: a refused host or token costs nothing.
+    const bearerToken = httpBearerToken(options, io.env);
     const selection = {
       name: 'acctkit',
       version: packageVersion(),
@@ -74,9 +77,10 @@ export async function runCli(
         env: io.env,
         port: options.port,
         host: options.host,
+        bearerToken,
       });
       io.stderr.write(
-        `acctkit-mcp: serving ${server.connections.map((c) => c.name).join(', ')} over Streamable HTTP at ${server.url}\n`,
+        `acctkit-mcp: serving ${server.connections.map((c) => c.name).join(', ')} over Streamable HTTP at ${server.url}${bearerToken === undefined ? '' : ' (Authorization: Bearer <token> required)'}\n`,
       );
       const stop = (): void => {
         void server.close().then(() => process.exit(0));

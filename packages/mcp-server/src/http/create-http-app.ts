@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono } from 'hono';
+import { bearerGuard } from './bearer-guard.js';
 import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
 
 /** Options of {@link createHttpApp}. */
@@ -11,14 +12,21 @@ export interface HttpAppOptions {
   readonly allowedHosts?: readonly string[] | undefined;
   /** The path of the MCP endpoint (default `/mcp`). */
   readonly path?: string | undefined;
+  /**
+   * A token every request must send as `Authorization: Bearer <token>` (at least 32 characters), or
+   * `undefined` for none. Needed when the server can be reached from the network.
+   */
+  readonly bearerToken?: string | undefined;
 }
 
 /**
  * The Streamable HTTP endpoint as a Hono app: `POST /mcp` runs one JSON-RPC exchange on a fresh server
  * and transport (stateless, so the process holds no session), `GET` and `DELETE` answer 405 as there is
- * no session stream to open or end, and every request with a foreign `Host` or `Origin` gets 403.
+ * no session stream to open or end, every request with a foreign `Host` or `Origin` gets 403, and with
+ * `bearerToken` every request without that token gets 401.
  *
- * @param options - The server factory, the allowed host names and the path.
+ * @param options - The server factory, the allowed host names, the path and the bearer token.
+ * @throws ConnectionError `INVALID_ARGUMENT` for a bearer token shorter than 32 characters.
  * @returns The Hono app; serve it with `@hono/node-server`, or call `app.request()` in tests.
  * @example
  * ```ts
@@ -31,6 +39,7 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   const path = options.path ?? '/mcp';
   const app = new Hono();
   app.use('*', hostGuard(options.allowedHosts ?? LOOPBACK_HOSTS));
+  if (options.bearerToken !== undefined) app.use('*', bearerGuard(options.bearerToken));
   app.post(path, async (c) => {
     const server = options.createServer();
     const transport = new WebStandardStreamableHTTPServerTransport(); // no session id generator: stateless
