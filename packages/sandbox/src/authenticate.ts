@@ -26,7 +26,7 @@ export function authenticate(state: SandboxState): MiddlewareHandler<SandboxEnv>
     if (!client || !business) throw new AuthorizationError('TOKEN_INVALID');
 
     const hasBody = req.method === 'POST' || req.method === 'PUT';
-    const text = hasBody ? await readFormText(req, state.formLimits) : '';
+    const text = hasBody ? await readFormText(c, state.formLimits) : '';
     const form = hasBody ? parseFormBody(text, state.formLimits) : {};
     let valid: boolean;
     try {

@@ -156,7 +156,7 @@ function consentPage(
 
 async function readForm(c: Context<SandboxEnv>, state: SandboxState): Promise<Map<string, string> | null> {
   try {
-    return new Map(formPairs(await readFormText(c.req.raw, state.formLimits), state.formLimits));
+    return new Map(formPairs(await readFormText(c, state.formLimits), state.formLimits));
   } catch {
     return null;
   }

@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { malformed, type RequestError } from './sandbox-error.js';
 
 /** Limits applied to form bodies before anything else reads them. */
@@ -89,15 +91,23 @@ export function parseFormBody(body: string, limits: FormLimits = DEFAULT_FORM_LI
   return root;
 }
 
-/** Reads the body of a write request: checks `Content-Type` and the byte limit. */
-export async function readFormText(
-  request: Request,
-  limits: FormLimits = DEFAULT_FORM_LIMITS,
-): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limits.maxBytes) throw tooLarge(limits);
+/**
+ * Reads the body of a write request: checks the byte limit, then `Content-Type`. Hono's `bodyLimit`
+ * refuses a declared `Content-Length` over the limit unread and counts a chunked body as it arrives,
+ * stopping at the limit, so no more than `maxBytes` of a body is ever held.
+ */
+export async function readFormText(c: Context, limits: FormLimits = DEFAULT_FORM_LIMITS): Promise<string> {
+  const limit = bodyLimit({
+    maxSize: limits.maxBytes,
+    onError: () => {
+      throw tooLarge(limits);
+    },
+  });
+  // Run here rather than mounted on the routes: the body is read only after the checks that come
+  // before it (a data request's token is judged first).
+  await limit(c, async () => {});
+  const request = c.req.raw;
   const buf = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
-  if (buf.byteLength > limits.maxBytes) throw tooLarge(limits);
   if (buf.byteLength === 0) return '';
   const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded')

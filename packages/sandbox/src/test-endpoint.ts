@@ -14,8 +14,7 @@ export function testEndpointRoutes(app: Hono<SandboxEnv>, state: SandboxState): 
   app.on(['GET', 'POST', 'PUT', 'DELETE'], '/test/*', async (c) => {
     const req = c.req.raw;
     const { authorization, nonce, signature } = readSignedHeaders(req.headers);
-    const text =
-      req.method === 'POST' || req.method === 'PUT' ? await readFormText(req, state.formLimits) : '';
+    const text = req.method === 'POST' || req.method === 'PUT' ? await readFormText(c, state.formLimits) : '';
     let result: Awaited<ReturnType<typeof verify>>;
     try {
       result = await verify(

@@ -32,7 +32,7 @@ export function tokenRoutes(app: Hono<SandboxEnv>, state: SandboxState): void {
   app.post('/oauth2/token', async (c) => {
     let pairs: [string, string][];
     try {
-      pairs = formPairs(await readFormText(c.req.raw, state.formLimits), state.formLimits);
+      pairs = formPairs(await readFormText(c, state.formLimits), state.formLimits);
     } catch (err) {
       throw new TokenRequestError(
         'TOKEN_REQUEST_MALFORMED',
