@@ -6,9 +6,10 @@
  * Run by `pnpm --filter @acctkit/edge-proxy bench` under Node 24, Bun and Deno; prints figures only.
  */
 import { sign } from '@acctkit/signer';
+import { createMemoryStorage } from '@acctkit/token-vault';
 import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
-import { createMemoryStorage, createProxy } from '../src/index.js';
+import { createProxy } from '../src/index.js';
 import { serveFetch } from './serve-fetch.js';
 
 const ROUNDS = 5;
@@ -75,6 +76,7 @@ export async function run(log: (line: string) => void): Promise<void> {
       signingSecret: 'bench-signing',
     },
     storage,
+    encryptionKeys: [{ id: 'bench', key: new Uint8Array(32).fill(1) }],
     adminToken: 'bench-admin-token-0123456789',
     rateLimit: false,
   });

@@ -1,20 +1,21 @@
 import { timingSafeEqual } from '@acctkit/signer';
 import { Hono } from 'hono';
-import { issueTicket } from './connect-ticket.js';
+import type { ConnectionTokens } from './connection-tokens.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
 import { createKey } from './proxy-keys.js';
-import type { KeyRecord, ProxyStorage } from './proxy-storage.js';
-import type { TokenBroker } from './token-broker.js';
+import type { KeyRecord, ProxyStore } from './proxy-store.js';
 
 /** What the admin API needs. */
 export interface AdminConfig {
   readonly adminToken: string;
-  readonly storage: ProxyStorage;
-  readonly broker: TokenBroker;
+  readonly store: ProxyStore;
+  readonly tokens: ConnectionTokens;
   readonly now: () => number;
   /** `{publicUrl}/connect` when the connect flow is on. */
   readonly connectUrl: string | undefined;
+  /** How long a connect link stays usable, in ms. */
+  readonly linkTtlMs: number;
 }
 
 const connectionId = /^[a-z0-9_-]{1,64}$/;
@@ -59,19 +60,19 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
     const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 0;
     const now = config.now();
     const record = { id, variant, connectedAt: now } as const;
-    await config.storage.saveConnection(record, {
+    await config.store.saveConnection(record, {
       accessToken: typeof access_token === 'string' ? access_token : '',
       refreshToken: refresh_token,
       // Without an access token the first request refreshes.
       expiresAt: typeof access_token === 'string' && access_token ? now + expiresIn * 1000 : 0,
       scope: typeof body.scope === 'string' ? body.scope : undefined,
     });
-    config.broker.forget(id);
+    config.tokens.forget(id);
     return c.json({ id, variant, connected_at: new Date(now).toISOString() }, 201);
   });
 
   app.get('/connections', async (c) => {
-    const list = await config.storage.listConnections();
+    const list = await config.store.listConnections();
     return c.json({
       connections: list.map((r) => ({
         id: r.id,
@@ -83,8 +84,8 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
 
   app.delete('/connections/:id', async (c) => {
     const id = c.req.param('id');
-    const existed = await config.storage.deleteConnection(id);
-    config.broker.forget(id);
+    const existed = await config.store.deleteConnection(id);
+    config.tokens.forget(id);
     if (!existed) throw new ProxyError('not_found', 'No such connection.');
     return c.body(null, 204);
   });
@@ -93,10 +94,10 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
     const { connection, scope } = await json(c.req.raw);
     if (scope !== 'read' && scope !== 'write')
       throw new ProxyError('invalid_request', "`scope` must be 'read' or 'write'.");
-    if (typeof connection !== 'string' || !(await config.storage.getConnection(connection)))
+    if (typeof connection !== 'string' || !(await config.store.getConnection(connection)))
       throw new ProxyError('not_found', '`connection` names no connection.');
     const created = await createKey(scope);
-    await config.storage.saveKey({
+    await config.store.saveKey({
       id: created.id,
       hash: created.hash,
       connection,
@@ -107,12 +108,12 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
   });
 
   app.get('/keys', async (c) => {
-    const keys = await config.storage.listKeys(c.req.query('connection'));
+    const keys = await config.store.listKeys(c.req.query('connection'));
     return c.json({ keys: keys.map(keyView) });
   });
 
   app.delete('/keys/:id', async (c) => {
-    if (!(await config.storage.revokeKey(c.req.param('id'), config.now())))
+    if (!(await config.store.revokeKey(c.req.param('id'), config.now())))
       throw new ProxyError('not_found', 'No such key.');
     return c.body(null, 204);
   });
@@ -120,14 +121,25 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
   app.post('/connect-links', async (c) => {
     if (!config.connectUrl)
       throw new ProxyError('not_found', 'The connect flow is not configured (`connect`).');
-    const { connection } = await json(c.req.raw);
+    const { connection, replace } = await json(c.req.raw);
     if (typeof connection !== 'string' || !connectionId.test(connection))
       throw new ProxyError('invalid_request', '`connection` must be 1–64 of a-z, 0-9, _ and -.');
-    const expiresAt = config.now() + 24 * 3600_000;
-    const ticket = await issueTicket(config.adminToken, connection, expiresAt);
+    if (replace !== undefined && typeof replace !== 'boolean')
+      throw new ProxyError('invalid_request', '`replace` must be true or false.');
+    // Reconnecting an existing name would move every key of it to whatever business signs in.
+    if (replace !== true && (await config.store.getConnection(connection)))
+      throw new ProxyError(
+        'conflict',
+        `Connection ${connection} exists; send "replace": true to let the link reconnect it (its keys then reach the business that signs in).`,
+      );
+    const expiresAt = config.now() + config.linkTtlMs;
+    const ticket = await config.store.issueTicket({ connection, replace: replace === true, expiresAt });
     return c.json(
       {
-        url: `${config.connectUrl}?ticket=${encodeURIComponent(ticket)}`,
+        url: `${config.connectUrl}?ticket=${ticket}`,
+        connection,
+        replace: replace === true,
+        single_use: true,
         expires_at: new Date(expiresAt).toISOString(),
       },
       201,

@@ -1,21 +1,20 @@
 import { authorizationUrl, exchangeCode } from '@acctkit/client';
 import { Hono } from 'hono';
-import { readTicket } from './connect-ticket.js';
+import type { ConnectionTokens } from './connection-tokens.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
-import type { ProxyStorage } from './proxy-storage.js';
-import type { TokenBroker, UpstreamOptions } from './token-broker.js';
+import type { UpstreamOptions } from './proxy-options.js';
+import type { ProxyStore } from './proxy-store.js';
 
 /** What the connect flow needs. */
 export interface ConnectConfig {
-  readonly adminToken: string;
   /** Where the service sends the browser back; the callback is served at its path. */
   readonly redirectUri: string;
   readonly authUrl: string;
   readonly scope: 'readonly' | 'full_access';
   readonly upstream: UpstreamOptions;
-  readonly storage: ProxyStorage;
-  readonly broker: TokenBroker;
+  readonly store: ProxyStore;
+  readonly tokens: ConnectionTokens;
   readonly fetch: (request: Request) => Promise<Response>;
   readonly now: () => number;
 }
@@ -28,18 +27,26 @@ const page = (title: string, text: string): string =>
 /**
  * The OAuth connect flow for a business owner: `GET /connect?ticket=…` (a link from
  * `POST /_proxy/connect-links`) sends the browser to the service's consent page with the ticket as
- * `state`; the callback (the path of `redirectUri`, by default `/connect/callback`) checks the ticket,
- * exchanges the code with the configured client credentials and stores the connection under the
- * ticket's name.
+ * `state`; the callback (the path of `redirectUri`, by default `/connect/callback`) uses the ticket
+ * up (the first callback wins, a second use of the link is refused), refuses to replace an existing
+ * connection unless the admin asked for it, exchanges the code with the configured client credentials
+ * and stores the connection under the ticket's name.
  */
 export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
   const app = new Hono<ProxyEnv>();
   const { redirectUri } = config;
 
+  const unusable = () =>
+    page(
+      'Link not usable',
+      "This connect link is unknown, has expired, or has already been used: each link connects once. Ask the proxy's administrator for a new one.",
+    );
+
   app.get('/connect', async (c) => {
     const ticket = c.req.query('ticket') ?? '';
-    if (!(await readTicket(config.adminToken, ticket, config.now())))
-      throw new ProxyError('forbidden', 'This connect link is invalid or has expired; ask for a new one.');
+    c.header('cache-control', 'no-store');
+    c.header('referrer-policy', 'no-referrer');
+    if (!(await config.store.peekTicket(ticket))) return c.html(unusable(), 410);
     const { url } = authorizationUrl({
       authUrl: config.authUrl,
       clientId: config.upstream.clientId,
@@ -47,17 +54,24 @@ export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
       scope: config.scope,
       state: ticket,
     });
-    c.header('cache-control', 'no-store');
-    c.header('referrer-policy', 'no-referrer');
     return c.redirect(url, 302);
   });
 
   app.get(new URL(redirectUri).pathname, async (c) => {
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');
-    const connection = await readTicket(config.adminToken, c.req.query('state') ?? '', config.now());
-    if (!connection)
-      throw new ProxyError('forbidden', 'The state of this callback is invalid or has expired.');
+    // Used up here, whatever follows: a second callback with the same link finds nothing.
+    const ticket = await config.store.takeTicket(c.req.query('state') ?? '');
+    if (!ticket) return c.html(unusable(), 410);
+    const { connection } = ticket;
+    if (!ticket.replace && (await config.store.getConnection(connection)))
+      return c.html(
+        page(
+          'Not connected',
+          `The proxy already has a connection named "${connection}", and this link was not made to replace it. Nothing was changed.`,
+        ),
+        409,
+      );
     const denied = c.req.query('error');
     if (denied) return c.html(page('Not connected', `The service answered: ${denied}.`), 400);
     const code = c.req.query('code');
@@ -75,7 +89,7 @@ export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
     if (!data)
       return c.html(page('Not connected', 'The service refused the authorization code; try again.'), 502);
     const now = config.now();
-    await config.storage.saveConnection(
+    await config.store.saveConnection(
       { id: connection, variant: country, connectedAt: now },
       {
         accessToken: data.access_token,
@@ -84,7 +98,7 @@ export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
         scope: data.scope,
       },
     );
-    config.broker.forget(connection);
+    config.tokens.forget(connection);
     return c.html(page('Connected', `Your business is connected to this proxy as "${connection}".`));
   });
   return app;

@@ -1,15 +1,16 @@
+import { createVault } from '@acctkit/token-vault';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { adminRoutes } from './admin-routes.js';
 import { connectRoutes } from './connect-routes.js';
+import { connectionTokens } from './connection-tokens.js';
 import { forwardRequest } from './forward-request.js';
 import { jsonLogger } from './json-logger.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
-import { cachedKeyHasher } from './proxy-keys.js';
 import type { ProxyOptions } from './proxy-options.js';
+import { createProxyStore } from './proxy-store.js';
 import { createRateLimiter } from './rate-limiter.js';
-import { createTokenBroker } from './token-broker.js';
 
 const MiB = 1024 * 1024;
 
@@ -19,15 +20,17 @@ const MiB = 1024 * 1024;
  * to the configured service, streaming the answer back. Runtime-neutral (Web APIs only): serve it
  * with `export default app` on Workers, Deno and Bun, or `@acctkit/edge-proxy/node` on Node.
  *
- * @param options - Upstream registration, storage, admin token, limits, CORS origins, log sink.
+ * @param options - Upstream registration, storage, key ring, admin token, limits, CORS origins, log sink.
  * @returns The Hono app; `app.fetch(request)` answers a request.
  * @throws ProxyError `invalid_configuration` for a missing or malformed option.
  * @example
  * ```ts
- * import { createMemoryStorage, createProxy } from '@acctkit/edge-proxy';
+ * import { createProxy } from '@acctkit/edge-proxy';
+ * import { createMemoryStorage, parseKeyRing } from '@acctkit/token-vault';
  * const app = createProxy({
  *   upstream: { baseUrl: 'https://api.accounting.example', clientId, clientSecret, signingSecret },
  *   storage: createMemoryStorage(),
+ *   encryptionKeys: parseKeyRing(ENCRYPTION_KEYS),
  *   adminToken: 'a long random admin token',
  * });
  * export default app;
@@ -48,22 +51,33 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
   const now = options.now ?? Date.now;
   const upstreamFetch = options.fetch ?? ((request: Request) => fetch(request));
   const injectedFetch = options.fetch;
-  const broker =
-    options.broker ??
-    createTokenBroker({ upstream: { ...upstream, baseUrl }, storage, fetch: upstreamFetch, now });
+  let vault: ReturnType<typeof createVault>;
+  try {
+    vault = createVault({
+      storage,
+      keys: options.encryptionKeys,
+      upstream: { ...upstream, baseUrl },
+      fetch: upstreamFetch,
+      now,
+      prefix: 'proxy:tokens:',
+    });
+  } catch (cause) {
+    throw new ProxyError('invalid_configuration', `encryptionKeys: ${(cause as Error).message}`, { cause });
+  }
+  const store = createProxyStore(storage, vault, now);
+  const tokens = connectionTokens(vault);
   const log = jsonLogger(options.log);
   const limit = options.rateLimit === undefined ? { requests: 600 } : options.rateLimit;
   const forward = {
     baseUrl,
-    storage,
-    broker,
+    store,
+    tokens,
     fetch: injectedFetch,
     bodyLimit: options.bodyLimit ?? MiB,
     timeoutMs: options.timeoutMs ?? 30_000,
     userAgent: options.userAgent ?? 'acctkit-edge-proxy',
     takeRate: limit ? createRateLimiter(limit) : undefined,
     now,
-    hashKey: cachedKeyHasher(),
   };
 
   const app = new Hono<ProxyEnv>();
@@ -116,18 +130,27 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
     const connectUrl = options.connect
       ? `${options.connect.publicUrl.replace(/\/+$/, '')}/connect`
       : undefined;
-    app.route('/_proxy', adminRoutes({ adminToken: options.adminToken, storage, broker, now, connectUrl }));
+    app.route(
+      '/_proxy',
+      adminRoutes({
+        adminToken: options.adminToken,
+        store,
+        tokens,
+        now,
+        connectUrl,
+        linkTtlMs: options.connect?.linkTtlMs ?? 24 * 3600_000,
+      }),
+    );
     if (options.connect) {
       app.route(
         '/',
         connectRoutes({
-          adminToken: options.adminToken,
           redirectUri: options.connect.redirectUri ?? `${connectUrl}/callback`,
           authUrl: options.connect.authUrl ?? baseUrl,
           scope: options.connect.scope ?? 'full_access',
           upstream: { ...upstream, baseUrl },
-          storage,
-          broker,
+          store,
+          tokens,
           fetch: upstreamFetch,
           now,
         }),

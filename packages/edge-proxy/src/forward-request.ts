@@ -1,19 +1,19 @@
-import { type Credentials, SignerError, type SignResult, sign, timingSafeEqual } from '@acctkit/signer';
+import { SignerError, type SignResult, sign, timingSafeEqual } from '@acctkit/signer';
 import type { Context } from 'hono';
-import { brokerFailure } from './broker-failure.js';
+import type { ConnectionTokens } from './connection-tokens.js';
 import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
 import { isDataRoute, matchRoute } from './match-route.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
-import type { ProxyStorage } from './proxy-storage.js';
+import { hashKey } from './proxy-keys.js';
+import type { ProxyStore } from './proxy-store.js';
 import { readLimitedBody } from './read-limited-body.js';
-import type { TokenBroker } from './token-broker.js';
 
 /** What the data handler needs, resolved once from the proxy's options. */
 export interface ForwardConfig {
   readonly baseUrl: string;
-  readonly storage: ProxyStorage;
-  readonly broker: TokenBroker;
+  readonly store: ProxyStore;
+  readonly tokens: ConnectionTokens;
   /** An injected fetch; the global one when `undefined`. */
   readonly fetch: ((request: Request) => Promise<Response>) | undefined;
   readonly bodyLimit: number;
@@ -21,7 +21,6 @@ export interface ForwardConfig {
   readonly userAgent: string;
   readonly takeRate: ((id: string, now: number) => number) | undefined;
   readonly now: () => number;
-  readonly hashKey: (key: string) => Promise<string>;
 }
 
 // Path and query of an absolute URL, read without parsing so that nothing is normalised or decoded
@@ -45,14 +44,14 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
   const credentials = bearer.exec(request.headers.get('authorization') ?? '')?.[1];
   if (!credentials)
     throw new ProxyError('unauthorized', 'Send a proxy key as `Authorization: Bearer <key>`.');
-  const hash = await config.hashKey(credentials);
-  const key = await config.storage.findKey(hash);
+  const hash = await hashKey(credentials);
+  const key = await config.store.findKey(hash);
   // The lookup is by hash; the stored hash is compared again in constant time all the same.
   if (!key || !timingSafeEqual(hash, key.hash) || key.revokedAt !== undefined)
     throw new ProxyError('unauthorized', 'The proxy key is unknown or revoked.');
   c.set('keyId', key.id);
   c.set('connection', key.connection);
-  const connection = await config.storage.getConnection(key.connection);
+  const connection = await config.store.getConnection(key.connection);
   if (!connection) throw new ProxyError('unauthorized', 'The proxy key is unknown or revoked.');
   const route = matchRoute(connection.variant, method, path);
   if (!route)
@@ -80,7 +79,7 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
   if (body !== undefined) headers.set('content-type', 'application/x-www-form-urlencoded');
 
   for (let attempt = 0; ; attempt++) {
-    const creds = await credentialsOf(config.broker, connection.id);
+    const creds = await config.tokens.credentials(connection.id);
     let signed: SignResult;
     try {
       signed = await sign({ method, url, body }, creds);
@@ -98,7 +97,7 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
     const response = await send(config, url, { method, headers, body: body ?? null });
     if (response.status === 401 && attempt === 0) {
       await response.body?.cancel();
-      await refreshOf(config.broker, connection.id, creds.accessToken);
+      await config.tokens.refresh(connection.id, creds.accessToken);
       continue;
     }
     const out = forwardResponseHeaders(response.headers);
@@ -108,22 +107,6 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
       statusText: response.statusText,
       headers: out,
     });
-  }
-}
-
-async function credentialsOf(broker: TokenBroker, connection: string): Promise<Credentials> {
-  try {
-    return await broker.credentials(connection);
-  } catch (cause) {
-    throw brokerFailure(cause);
-  }
-}
-
-async function refreshOf(broker: TokenBroker, connection: string, rejected: string): Promise<void> {
-  try {
-    await broker.refresh(connection, rejected);
-  } catch (cause) {
-    throw brokerFailure(cause);
   }
 }
 

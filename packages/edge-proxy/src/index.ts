@@ -5,19 +5,6 @@ export { type MatchedRoute, matchRoute } from './match-route.js';
 export type { ProxyEnv } from './proxy-env.js';
 export { ProxyError, type ProxyErrorCode } from './proxy-error.js';
 export { hashKey } from './proxy-keys.js';
-export type { ProxyOptions } from './proxy-options.js';
-export {
-  type ConnectionRecord,
-  createMemoryStorage,
-  type KeyRecord,
-  type KeyScope,
-  type ProxyStorage,
-  type ProxyVariant,
-} from './proxy-storage.js';
+export type { ProxyOptions, UpstreamOptions } from './proxy-options.js';
+export type { ConnectionRecord, KeyRecord, KeyScope, ProxyVariant } from './proxy-store.js';
 export type { RateLimit } from './rate-limiter.js';
-export {
-  createTokenBroker,
-  type TokenBroker,
-  type TokenBrokerOptions,
-  type UpstreamOptions,
-} from './token-broker.js';

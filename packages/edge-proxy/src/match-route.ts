@@ -1,5 +1,5 @@
 import { dataRoutes } from './generated/routes.js';
-import type { ProxyVariant } from './proxy-storage.js';
+import type { ProxyVariant } from './proxy-store.js';
 
 /** A data operation a request was matched to. */
 export interface MatchedRoute {

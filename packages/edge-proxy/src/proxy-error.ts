@@ -3,6 +3,7 @@ export type ProxyErrorCode =
   | 'not_found'
   | 'unauthorized'
   | 'forbidden'
+  | 'conflict'
   | 'rate_limited'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -17,6 +18,7 @@ const statusOf: Record<ProxyErrorCode, number> = {
   not_found: 404,
   unauthorized: 401,
   forbidden: 403,
+  conflict: 409,
   rate_limited: 429,
   payload_too_large: 413,
   unsupported_media_type: 415,

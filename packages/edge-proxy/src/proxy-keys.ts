@@ -1,5 +1,5 @@
 import { base64url } from './base64url.js';
-import type { KeyScope } from './proxy-storage.js';
+import type { KeyScope } from './proxy-store.js';
 
 const hex = (bytes: Uint8Array): string => {
   let out = '';
@@ -31,7 +31,8 @@ export async function createKey(scope: KeyScope): Promise<NewKey> {
 /**
  * The hex SHA-256 of a key: what storage holds and looks keys up by. A fast hash is enough here,
  * unlike for passwords: a key has 256 random bits, so there is nothing to guess from a stolen hash,
- * and a slow KDF would cost every proxied request its time.
+ * and a slow KDF would cost every proxied request its time. It is computed for every request: the
+ * proxy keeps no presented key in memory, not even in a cache.
  *
  * @param key - The key as the caller sent it.
  * @returns 64 hex digits.
@@ -44,22 +45,4 @@ export async function createKey(scope: KeyScope): Promise<NewKey> {
 export async function hashKey(key: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
   return hex(new Uint8Array(digest));
-}
-
-/**
- * {@link hashKey} with the last hashes remembered (up to `size` keys, oldest dropped first), so a
- * busy key is hashed once rather than per request. Only this process's memory holds the keys, as it
- * holds the tokens and secrets; storage still sees hashes only, and every request still looks its
- * key up there, so a revocation takes effect at once.
- */
-export function cachedKeyHasher(size = 1024): (key: string) => Promise<string> {
-  const hashes = new Map<string, string>();
-  return async (key) => {
-    const known = hashes.get(key);
-    if (known !== undefined) return known;
-    const hash = await hashKey(key);
-    if (hashes.size >= size) hashes.delete(hashes.keys().next().value as string);
-    hashes.set(key, hash);
-    return hash;
-  };
 }

@@ -6,7 +6,7 @@
  */
 import { type AccountingClient, createClient, unwrap, type Variant } from '@acctkit/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Fixture, proxyFixture, sandboxAdmin } from './helpers/proxy-fixture.js';
+import { type Fixture, proxyFixture, sandboxAdmin, storedTokens } from './helpers/proxy-fixture.js';
 
 describe('client smoke suite through the proxy with a proxy key', () => {
   let f: Fixture;
@@ -50,13 +50,13 @@ describe('client smoke suite through the proxy with a proxy key', () => {
 
   it('requestToken: an access token the sandbox expired is refreshed once by the proxy, rotated, and the call succeeds', async () => {
     const api = client('pt', f.keys.ptRead);
-    const before = await f.storage.getTokens('pt');
+    const before = await storedTokens(f.storage, 'pt');
     await sandboxAdmin(f.sandbox, 'clock', { advance_seconds: f.minted.pt.expires_in + 60 });
     const sent = f.sent.length;
     const business = await unwrap(api.GET('/core/v2/business'));
     expect(business.country.code).toBe('PT');
     expect(f.sent.slice(sent).filter((s) => s.endsWith('/oauth2/token'))).toHaveLength(1);
-    const after = await f.storage.getTokens('pt');
+    const after = await storedTokens(f.storage, 'pt');
     expect(after?.accessToken).not.toBe(before?.accessToken);
     expect(after?.refreshToken).not.toBe(before?.refreshToken);
   });

@@ -4,9 +4,11 @@
  * proxy's callback, and the proxy stores the connection under the link's name; a key for it then works.
  */
 import { createSandbox, DEMO_CLIENT, DEMO_USERS, type Sandbox } from '@acctkit/sandbox';
+import { createMemoryStorage } from '@acctkit/token-vault';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStorage, createProxy } from '../src/index.js';
+import { createProxy } from '../src/index.js';
 import { Browser, location } from './helpers/browser.js';
+import { TEST_ENCRYPTION_KEYS } from './helpers/proxy-fixture.js';
 
 const ADMIN = 'connect-flow-admin-token';
 const SERVICE = 'https://api.sandbox.test';
@@ -30,6 +32,7 @@ beforeEach(() => {
       signingSecret: DEMO_CLIENT.signingSecret,
     },
     storage: createMemoryStorage(),
+    encryptionKeys: TEST_ENCRYPTION_KEYS,
     adminToken: ADMIN,
     fetch: (request) => sandbox.fetch(request),
     connect: { publicUrl: 'http://localhost:8080', redirectUri },
@@ -37,32 +40,55 @@ beforeEach(() => {
 });
 afterEach(() => sandbox.close());
 
+/** Makes a connect link at the admin API. */
+async function connectLink(connection: string, extra: Record<string, unknown> = {}): Promise<Response> {
+  return admin('POST', 'connect-links', { connection, ...extra });
+}
+
+/** Opens a connect link and signs in and approves as `email`; resolves to the callback URL the service sent back. */
+async function signInThrough(linkUrl: string, email: string): Promise<string> {
+  const start = await app.request(linkUrl);
+  expect(start.status).toBe(302);
+  const authUrl = location(start, linkUrl);
+  const browser = new Browser((request) => sandbox.fetch(request));
+  const signInPage = await browser.open(authUrl);
+  const user = DEMO_USERS.find((u) => u.email === email);
+  if (!user) throw new Error(`no demo user ${email}`);
+  const signedIn = await browser.submit(authUrl, await signInPage.text(), {
+    email: user.email,
+    password: user.password,
+  });
+  const consentUrl = location(signedIn, authUrl);
+  const consent = await browser.open(consentUrl);
+  const approved = await browser.submit(consentUrl, await consent.text(), { decision: 'approve' });
+  return location(approved, consentUrl);
+}
+
+/** A read key of `connection` and the country of the business it reaches. */
+async function countryThroughKey(key: string): Promise<string> {
+  const business = await app.request('/core/v2/business', { headers: { Authorization: `Bearer ${key}` } });
+  expect(business.status).toBe(200);
+  return ((await business.json()) as { country: { code: string } }).country.code;
+}
+
+async function readKey(connection: string): Promise<string> {
+  const r = await admin('POST', 'keys', { connection, scope: 'read' });
+  expect(r.status).toBe(201);
+  return ((await r.json()) as { key: string }).key;
+}
+
 describe('/connect: the OAuth flow for a business owner', () => {
   it('link → consent page → approve → callback: the business is connected under the link name', async () => {
-    const link = (await (await admin('POST', 'connect-links', { connection: 'acme' })).json()) as {
-      url: string;
-    };
+    const link = (await (await connectLink('acme')).json()) as { url: string; single_use: boolean };
     expect(link.url.startsWith('http://localhost:8080/connect?ticket=')).toBe(true);
+    expect(link.single_use).toBe(true);
     const start = await app.request(link.url);
-    expect(start.status).toBe(302);
     const authUrl = location(start, link.url);
     expect(authUrl.startsWith(`${SERVICE}/oauth2/auth?`)).toBe(true);
     expect(new URL(authUrl).searchParams.get('redirect_uri')).toBe(redirectUri);
 
-    const browser = new Browser((request) => sandbox.fetch(request));
-    const signInPage = await browser.open(authUrl);
-    const user = DEMO_USERS.find((u) => u.email === 'anna@demo.acctkit.test');
-    if (!user) throw new Error('no demo user');
-    const signedIn = await browser.submit(authUrl, await signInPage.text(), {
-      email: user.email,
-      password: user.password,
-    });
-    const consentUrl = location(signedIn, authUrl);
-    const consent = await browser.open(consentUrl);
-    const approved = await browser.submit(consentUrl, await consent.text(), { decision: 'approve' });
-    const callback = location(approved, consentUrl);
+    const callback = await signInThrough(link.url, 'anna@demo.acctkit.test');
     expect(callback.startsWith(`${redirectUri}?`)).toBe(true);
-
     const done = await app.request(callback);
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('as &#34;acme&#34;');
@@ -70,34 +96,77 @@ describe('/connect: the OAuth flow for a business owner', () => {
       connections: { id: string; variant: string }[];
     };
     expect(listed.connections).toEqual([expect.objectContaining({ id: 'acme', variant: 'de' })]);
+    expect(await countryThroughKey(await readKey('acme'))).toBe('DE');
+    // The same callback again: the link was used up by the first one, nothing is replaced.
+    const again = await app.request(callback);
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain('already been used');
+  });
 
-    const { key } = (await (await admin('POST', 'keys', { connection: 'acme', scope: 'read' })).json()) as {
-      key: string;
+  it('a link works once: opening it again and signing in as another business changes nothing', async () => {
+    const link = (await (await connectLink('acme')).json()) as { url: string };
+    const first = await app.request(await signInThrough(link.url, 'anna@demo.acctkit.test'));
+    expect(first.status).toBe(200);
+    const key = await readKey('acme');
+    expect(await countryThroughKey(key)).toBe('DE');
+
+    // Second use of the same link: refused with a page before the service is even asked.
+    const reopened = await app.request(link.url);
+    expect(reopened.status).toBe(410);
+    expect(reopened.headers.get('content-type')).toContain('text/html');
+    expect(await reopened.text()).toContain('each link connects once');
+    // A callback carrying the same state (a sign-in started before the first one finished) is refused too.
+    const state = new URL(link.url).searchParams.get('ticket') ?? '';
+    const replayed = await app.request(`${redirectUri}?code=anything&country=PT&state=${state}`);
+    expect(replayed.status).toBe(410);
+    expect(await countryThroughKey(key)).toBe('DE');
+  });
+
+  it('an existing connection is reconnected only with replace: true, and two links for one new name connect once', async () => {
+    const first = (await (await connectLink('acme')).json()) as { url: string };
+    const second = (await (await connectLink('acme')).json()) as { url: string };
+    const callbackA = await signInThrough(first.url, 'anna@demo.acctkit.test');
+    const callbackB = await signInThrough(second.url, 'joao@demo.acctkit.test');
+    expect((await app.request(callbackA)).status).toBe(200);
+    const refused = await app.request(callbackB);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain('Nothing was changed');
+    const key = await readKey('acme');
+    expect(await countryThroughKey(key)).toBe('DE');
+
+    const conflict = await connectLink('acme');
+    expect(conflict.status).toBe(409);
+    expect(((await conflict.json()) as { error_description: string }).error_description).toContain(
+      '"replace": true',
+    );
+    expect((await connectLink('acme', { replace: 'yes' })).status).toBe(400);
+
+    // The admin asked for it: the connection moves to the business that signs in, and its keys with it.
+    const replace = (await (await connectLink('acme', { replace: true })).json()) as {
+      url: string;
+      replace: boolean;
     };
-    const business = await app.request('/core/v2/business', { headers: { Authorization: `Bearer ${key}` } });
-    expect(business.status).toBe(200);
-    expect(((await business.json()) as { country: { code: string } }).country.code).toBe('DE');
-    // The same callback again: the code is single-use, nothing is replaced.
-    expect((await app.request(callback)).status).toBe(502);
+    expect(replace.replace).toBe(true);
+    expect((await app.request(await signInThrough(replace.url, 'joao@demo.acctkit.test'))).status).toBe(200);
+    expect(await countryThroughKey(key)).toBe('PT');
   });
 
   it('a tampered or missing ticket is refused, and links need the admin token', async () => {
-    const link = (await (await admin('POST', 'connect-links', { connection: 'acme' })).json()) as {
-      url: string;
-    };
+    const link = (await (await connectLink('acme')).json()) as { url: string };
     const ticket = new URL(link.url).searchParams.get('ticket') ?? '';
-    const forged = ticket.replace(/^acme\./, 'other.');
-    expect((await app.request(`/connect?ticket=${encodeURIComponent(forged)}`)).status).toBe(403);
-    expect((await app.request('/connect')).status).toBe(403);
+    const forged = `${ticket.slice(0, -1)}${ticket.endsWith('A') ? 'B' : 'A'}`;
+    expect((await app.request(`/connect?ticket=${encodeURIComponent(forged)}`)).status).toBe(410);
+    expect((await app.request('/connect')).status).toBe(410);
     expect(
-      (await app.request(`/callback?code=x&country=de&state=${encodeURIComponent(forged)}`)).status,
-    ).toBe(403);
+      (await app.request(`${redirectUri}?code=x&country=de&state=${encodeURIComponent(forged)}`)).status,
+    ).toBe(410);
     expect((await admin('POST', 'connect-links', { connection: 'acme' }, 'not-the-admin-token')).status).toBe(
       401,
     );
-    expect((await admin('GET', 'connections')).status).toBe(200);
     expect(
       ((await (await admin('GET', 'connections')).json()) as { connections: unknown[] }).connections,
     ).toEqual([]);
+    // The real ticket still works after all that.
+    expect((await app.request(link.url)).status).toBe(302);
   });
 });

@@ -6,9 +6,11 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
+import { createMemoryStorage } from '@acctkit/token-vault';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStorage, createProxy } from '../src/index.js';
+import { createProxy } from '../src/index.js';
+import { TEST_ENCRYPTION_KEYS } from './helpers/proxy-fixture.js';
 import { refusalTable } from './helpers/refusal-table.js';
 
 interface Seen {
@@ -61,6 +63,7 @@ describe('refusal table on a real socket, with canary servers', () => {
     const app = createProxy({
       upstream: { baseUrl: upstream.url, clientId: 'id', clientSecret: 'secret', signingSecret: 'signing' },
       storage: createMemoryStorage(),
+      encryptionKeys: TEST_ENCRYPTION_KEYS,
       adminToken: admin,
     });
     const call = async (path: string, body: unknown): Promise<Record<string, string>> => {
@@ -188,6 +191,7 @@ describe('timeouts with the global fetch', () => {
         signingSecret: 'signing',
       },
       storage: createMemoryStorage(),
+      encryptionKeys: TEST_ENCRYPTION_KEYS,
       adminToken: admin,
       timeoutMs: 200,
     });

@@ -2,13 +2,14 @@
  * `startProxyServer` (what `acctkit-proxy --sandbox` and `npm start` run) on a real port, and the
  * SQLite storage keeping connections, tokens and hashed keys across a restart.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createVault, generateKeyText, parseKeyRing } from '@acctkit/token-vault';
+import { createSqliteStorage } from '@acctkit/token-vault/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hashKey } from '../src/index.js';
-import { createSqliteStorage, startProxyServer } from '../src/node/index.js';
-import { proxyFixture, sandboxAdmin } from './helpers/proxy-fixture.js';
+import { startProxyServer } from '../src/node/index.js';
+import { proxyFixture, sandboxAdmin, storedTokens, TEST_ENCRYPTION_KEYS } from './helpers/proxy-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'edge-proxy-node-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,23 +50,51 @@ describe('startProxyServer', () => {
     }
   });
 
-  it('SQLite storage: connections, tokens and key hashes (never the keys) are on disk after close', async () => {
-    const file = join(dir, 'proxy.sqlite');
-    const first = await startProxyServer({ port: 0, sandbox: true, database: file });
+  it('SQLite storage: the file is 0600 and holds neither tokens nor keys in clear; all of it works after a restart', async () => {
+    const file = join(dir, 'data', 'proxy.sqlite');
+    const encryptionKeys = `${generateKeyText('k1')}`;
+    const first = await startProxyServer({ port: 0, sandbox: true, database: file, encryptionKeys });
     const key = first.keys?.de.read ?? '';
-    const adminToken = first.adminToken ?? '';
     await first.close();
-    expect(readFileSync(file).includes(Buffer.from(key))).toBe(false);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'data')).mode & 0o777).toBe(0o700);
 
     const storage = createSqliteStorage(file);
-    const keys = await storage.listKeys('de');
-    expect(keys).toHaveLength(2);
-    expect((await storage.getTokens('de'))?.refreshToken).toBeTruthy();
-    expect(keys.map((k) => k.hash)).toContain(await hashKey(key));
-    expect(await storage.revokeKey(keys[0]?.id ?? '', Date.now())).toBe(true);
-    expect((await storage.listKeys('de')).filter((k) => k.revokedAt !== undefined)).toHaveLength(1);
+    const tokens = await storedTokens(storage, 'de').catch(() => undefined);
+    // The tests' key ring is not this server's: nothing opens without the right key.
+    expect(tokens).toBeUndefined();
     storage.close();
-    expect(adminToken.length).toBeGreaterThan(15);
+    const ring = parseKeyRing(encryptionKeys);
+    const opened = createSqliteStorage(file);
+    const upstream = { baseUrl: 'http://unused.test', clientId: 'x', clientSecret: 'x', signingSecret: 'x' };
+    const stored = await createVault({
+      storage: opened,
+      keys: ring,
+      upstream,
+      prefix: 'proxy:tokens:',
+    }).tokens('de');
+    opened.close();
+    expect(stored?.accessToken.length).toBeGreaterThan(10);
+    const bytes = readFileSync(file);
+    expect(bytes.includes(Buffer.from(stored?.accessToken ?? '-'))).toBe(false);
+    expect(bytes.includes(Buffer.from(stored?.refreshToken ?? '-'))).toBe(false);
+    expect(bytes.includes(Buffer.from(key))).toBe(false);
+
+    // A restart on the same file and key ring: the connection and its keys are all there.
+    const second = await startProxyServer({ port: 0, sandbox: true, database: file, encryptionKeys });
+    try {
+      const again = await fetch(`${second.url}/core/v2/business`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      expect(again.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+    // A file database without a key ring is refused with what to do.
+    await expect(startProxyServer({ port: 0, sandbox: true, database: file })).rejects.toThrow(
+      /ACCTKIT_PROXY_ENCRYPTION_KEYS/,
+    );
+    expect(TEST_ENCRYPTION_KEYS).toHaveLength(1);
   });
 });
 
@@ -93,7 +122,7 @@ describe('SQLite storage under the token broker', () => {
       );
       expect(calls.map((c) => c.status)).toEqual(Array(20).fill(200));
       expect(f.sent.filter((s) => s.endsWith('/oauth2/token'))).toHaveLength(1);
-      expect((await storage.getTokens('de'))?.refreshToken).not.toBe(minted.refresh_token);
+      expect((await storedTokens(storage, 'de'))?.refreshToken).not.toBe(minted.refresh_token);
     } finally {
       storage.close();
     }

@@ -1,8 +1,8 @@
 /**
- * The Workers build under workerd (Miniflare): the entry module of `wrangler.toml`, bundled, with its
- * two Durable Object classes, in front of a sandbox on localhost whose token endpoint is counted.
- * 50 concurrent requests over an expired token make exactly one refresh: the connection's Durable
- * Object serializes it, and the rotated refresh token it stored is the one that works next.
+ * The Workers build under workerd (Miniflare): the entry module of `wrangler.toml`, bundled, with the
+ * vault's Durable Object class, in front of a sandbox on localhost whose token endpoint is counted.
+ * 50 concurrent requests over an expired token make exactly one refresh: the connection's lease in its
+ * Durable Object serializes it, and the rotated refresh token sealed there is the one that works next.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, type Sandbox } from '@acctkit/sandbox';
+import { generateKeyText } from '@acctkit/token-vault';
 import { serve } from '@hono/node-server';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const SANDBOX_ADMIN = 'workers-test-sandbox-admin';
 const ADMIN = 'workers-test-proxy-admin-token';
+const ENCRYPTION_KEYS = generateKeyText('w1');
 const wranglerToml = readFileSync(join(packageDir, 'wrangler.toml'), 'utf8');
 
 /** `main` of wrangler.toml: the entry module bundled here is the one wrangler deploys. */
@@ -88,6 +90,7 @@ describe('Workers: Durable Objects under workerd', () => {
         '--platform=neutral',
         '--main-fields=module,main',
         '--conditions=workerd,worker,browser,import',
+        '--external:cloudflare:workers',
         `--outfile=${join(dir, 'entry.js')}`,
         '--log-level=error',
       ],
@@ -106,6 +109,7 @@ describe('Workers: Durable Objects under workerd', () => {
         CLIENT_SECRET: String(minted.client_secret),
         SIGNING_SECRET: String(minted.signing_secret),
         ADMIN_TOKEN: ADMIN,
+        ENCRYPTION_KEYS: ENCRYPTION_KEYS,
         RATE_LIMIT_PER_MINUTE: '0',
       },
     });
@@ -118,12 +122,10 @@ describe('Workers: Durable Objects under workerd', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('wrangler.toml binds both Durable Object classes the entry module exports', () => {
-    expect(wranglerObjects()).toEqual({
-      PROXY_CONNECTIONS: 'ProxyConnection',
-      PROXY_REGISTRY: 'ProxyRegistry',
-    });
-    expect(wranglerToml).toMatch(/new_sqlite_classes = \["ProxyConnection", "ProxyRegistry"\]/);
+  it("wrangler.toml binds the vault's Durable Object class the entry module exports", () => {
+    expect(wranglerObjects()).toEqual({ VAULT: 'VaultObject' });
+    expect(wranglerToml).toMatch(/new_sqlite_classes = \["VaultObject"\]/);
+    expect(wranglerToml).toContain('wrangler secret put ENCRYPTION_KEYS');
   });
 
   it('50 concurrent requests over an expired token: one refresh, every request answered', async () => {

@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 const usage = `Usage: acctkit-proxy --sandbox [--port 4020] [--host 127.0.0.1] [--admin-token-file FILE]
        acctkit-proxy --upstream URL [--data FILE] [--port 4020] [--host H] [--cors ORIGIN]… [--connect URL]
                      [--admin-token-file FILE]
-Secrets for --upstream come from ACCTKIT_CLIENT_ID, ACCTKIT_CLIENT_SECRET and ACCTKIT_SIGNING_SECRET. The
+Secrets for --upstream come from ACCTKIT_CLIENT_ID, ACCTKIT_CLIENT_SECRET and ACCTKIT_SIGNING_SECRET; --data
+also needs ACCTKIT_PROXY_ENCRYPTION_KEYS (id:base64 of 32 bytes, current key first), which seals tokens. The
 admin token comes from the file of --admin-token-file, else ACCTKIT_ADMIN_TOKEN (with --sandbox, a random
 one is made and printed when neither is set). Logs are JSON lines on stderr.
 `;
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     host: values.host,
     sandbox: values.sandbox,
     database: values.data,
+    encryptionKeys: env.ACCTKIT_PROXY_ENCRYPTION_KEYS || undefined,
     adminToken,
     corsOrigins: values.cors,
     connect: values.connect ? { publicUrl: values.connect } : undefined,

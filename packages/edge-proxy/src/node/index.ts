@@ -1,5 +1,4 @@
 // Everything exported from this file is public API of `@acctkit/edge-proxy/node` (Node only).
-export { createSqliteStorage, type SqliteStorage } from './sqlite-storage.js';
 export {
   type DemoKeys,
   type ExternalSandbox,

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { createKeyRing, createMemoryStorage, type EncryptionKey, parseKeyRing } from '@acctkit/token-vault';
+import { createSqliteStorage } from '@acctkit/token-vault/node';
 import { serve } from '@hono/node-server';
 import { createProxy } from '../create-proxy.js';
-import type { ProxyOptions } from '../proxy-options.js';
-import type { ProxyStorage } from '../proxy-storage.js';
-import type { UpstreamOptions } from '../token-broker.js';
-import { createSqliteStorage } from './sqlite-storage.js';
+import { ProxyError } from '../proxy-error.js';
+import type { ProxyOptions, UpstreamOptions } from '../proxy-options.js';
 
 /** A sandbox already running elsewhere (its URL and admin token), to connect the proxy to. */
 export interface ExternalSandbox {
@@ -14,7 +14,7 @@ export interface ExternalSandbox {
 
 /** Options of {@link startProxyServer}. */
 export interface ProxyServerOptions
-  extends Partial<Omit<ProxyOptions, 'upstream' | 'storage' | 'fetch' | 'connect'>> {
+  extends Partial<Omit<ProxyOptions, 'upstream' | 'storage' | 'fetch' | 'connect' | 'encryptionKeys'>> {
   /** Port; 0 picks a free one. Default 4020. */
   readonly port?: number | undefined;
   /** Interface to bind. Default `127.0.0.1`. */
@@ -27,8 +27,16 @@ export interface ProxyServerOptions
   readonly sandbox?: boolean | ExternalSandbox | undefined;
   /** The service and app registration; required without `sandbox`. */
   readonly upstream?: UpstreamOptions | undefined;
-  /** SQLite file for connections, tokens and keys (default `:memory:`). */
+  /**
+   * SQLite file for connections, sealed tokens and hashed keys (created `0600` in a `0700` folder).
+   * Default: memory, lost when the proxy stops.
+   */
   readonly database?: string | undefined;
+  /**
+   * The key ring sealing tokens at rest, as keys or their text form `id:base64,…` (current first).
+   * Required with a `database` file; in memory a random key is made when none is given.
+   */
+  readonly encryptionKeys?: string | readonly EncryptionKey[] | undefined;
   /** Turns on `/connect` with `{publicUrl}/connect/callback` as the redirect URI (default: the server's URL). */
   readonly connect?:
     | boolean
@@ -72,7 +80,7 @@ interface Minted {
 }
 
 /**
- * Starts the proxy on a Node HTTP server, with SQLite storage; with `sandbox`, in front of a sandbox
+ * Starts the proxy on a Node HTTP server, with SQLite storage (or memory); with `sandbox`, in front of a sandbox
  * whose two demo businesses are connected as `de` and `pt`.
  *
  * @param options - Port, host, sandbox or upstream, database, admin token and the proxy's options.
@@ -138,8 +146,20 @@ export async function startProxyServer(options: ProxyServerOptions = {}): Promis
   }
   if (!upstream) throw new Error('Give `upstream` (the service and app registration) or `sandbox`.');
 
-  const storage: ProxyStorage & { close(): void } = createSqliteStorage(options.database ?? ':memory:');
-  closers.push(() => storage.close());
+  const onDisk = options.database !== undefined && options.database !== ':memory:';
+  const given = options.encryptionKeys;
+  if (onDisk && (given === undefined || given.length === 0))
+    throw new ProxyError(
+      'invalid_configuration',
+      "A database file needs an encryption key ring for the tokens it keeps (encryptionKeys; acctkit-proxy reads ACCTKIT_PROXY_ENCRYPTION_KEYS). Make one with: node -e \"console.log('k1:' + require('node:crypto').randomBytes(32).toString('base64url'))\"",
+    );
+  const encryptionKeys = createKeyRing(
+    typeof given === 'string'
+      ? parseKeyRing(given, 'ACCTKIT_PROXY_ENCRYPTION_KEYS')
+      : (given ?? [{ id: 'memory', key: crypto.getRandomValues(new Uint8Array(32)) }]),
+  );
+  const storage = onDisk ? createSqliteStorage(options.database as string) : createMemoryStorage();
+  if (onDisk) closers.push(() => (storage as ReturnType<typeof createSqliteStorage>).close());
   const adminToken = options.adminToken ?? (options.sandbox ? randomToken() : undefined);
   const shownHost = host.includes(':') ? `[${host}]` : host;
   // Listen first: with port 0 the URL (the connect flow's callback) is known only then.
@@ -164,6 +184,7 @@ export async function startProxyServer(options: ProxyServerOptions = {}): Promis
     host: _host,
     sandbox: _sandbox,
     database: _database,
+    encryptionKeys: _encryptionKeys,
     connect: wantConnect,
     ...proxyOptions
   } = options;
@@ -172,6 +193,7 @@ export async function startProxyServer(options: ProxyServerOptions = {}): Promis
     ...proxyOptions,
     upstream,
     storage,
+    encryptionKeys,
     adminToken,
     fetch: upstreamFetch,
     connect: wantConnect

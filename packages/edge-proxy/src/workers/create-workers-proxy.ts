@@ -1,22 +1,24 @@
+import { parseKeyRing } from '@acctkit/token-vault';
+import { createDurableObjectStorage } from '@acctkit/token-vault/workers';
 import type { Hono } from 'hono';
 import { createProxy } from '../create-proxy.js';
 import type { ProxyEnv } from '../proxy-env.js';
 import type { ProxyOptions } from '../proxy-options.js';
-import { durableObjectBroker, durableObjectStorage } from './durable-object-storage.js';
 import type { ProxyWorkerEnv } from './durable-object-types.js';
 
 /**
- * The proxy on Cloudflare Workers: storage and token refresh on Durable Objects, settings from the
- * Worker's environment (`UPSTREAM_URL`, secrets `CLIENT_ID`, `CLIENT_SECRET`, `SIGNING_SECRET`,
- * `ADMIN_TOKEN`, optional `CORS_ORIGINS`, `PUBLIC_URL`, `RATE_LIMIT_PER_MINUTE`).
+ * The proxy on Cloudflare Workers: storage and the refresh lease on the vault's Durable Objects
+ * (one `VaultObject` per stored key), settings from the Worker's environment (`UPSTREAM_URL`, secrets
+ * `CLIENT_ID`, `CLIENT_SECRET`, `SIGNING_SECRET`, `ENCRYPTION_KEYS`, `ADMIN_TOKEN`, optional
+ * `CORS_ORIGINS`, `PUBLIC_URL`, `RATE_LIMIT_PER_MINUTE`).
  *
  * @param env - The Worker's `env`.
  * @param extra - Further proxy options (a log sink, limits), overriding those from `env`.
  * @returns The Hono app.
  * @example
  * ```ts
- * import { createWorkersProxy, ProxyConnection, ProxyRegistry } from '@acctkit/edge-proxy/workers';
- * export { ProxyConnection, ProxyRegistry };
+ * import { createWorkersProxy, VaultObject } from '@acctkit/edge-proxy/workers';
+ * export { VaultObject };
  * export default { fetch: (request, env) => createWorkersProxy(env).fetch(request) };
  * ```
  */
@@ -29,8 +31,8 @@ export function createWorkersProxy(env: ProxyWorkerEnv, extra: Partial<ProxyOpti
       clientSecret: env.CLIENT_SECRET,
       signingSecret: env.SIGNING_SECRET,
     },
-    storage: durableObjectStorage(env.PROXY_CONNECTIONS, env.PROXY_REGISTRY),
-    broker: durableObjectBroker(env.PROXY_CONNECTIONS),
+    storage: createDurableObjectStorage(env.VAULT),
+    encryptionKeys: parseKeyRing(env.ENCRYPTION_KEYS ?? '', 'ENCRYPTION_KEYS'),
     adminToken: env.ADMIN_TOKEN || undefined,
     corsOrigins: env.CORS_ORIGINS?.split(',')
       .map((s) => s.trim())
@@ -52,7 +54,7 @@ const apps = new WeakMap<object, Hono<ProxyEnv>>();
  * @example
  * ```ts
  * import { handleWorkerFetch } from '@acctkit/edge-proxy/workers';
- * export { ProxyConnection, ProxyRegistry } from '@acctkit/edge-proxy/workers';
+ * export { VaultObject } from '@acctkit/edge-proxy/workers';
  * export default { fetch: handleWorkerFetch };
  * ```
  */

@@ -1,12 +1,11 @@
 /**
- * The Worker entry module `wrangler.toml` points at: the proxy's `fetch` handler and its two Durable
- * Object classes.
+ * The Worker entry module `wrangler.toml` points at: the proxy's `fetch` handler and the vault's
+ * Durable Object class.
  */
 import { handleWorkerFetch } from './create-workers-proxy.js';
 import type { ProxyWorkerEnv } from './durable-object-types.js';
 
-export { ProxyConnection } from './proxy-connection.js';
-export { ProxyRegistry } from './proxy-registry.js';
+export { VaultObject } from '@acctkit/token-vault/workers';
 
 export default {
   fetch: (request: Request, env: ProxyWorkerEnv): Response | Promise<Response> =>

@@ -4,10 +4,29 @@
  * request the proxy sends recorded (the proxy's only way out is this fetch).
  */
 
+import type { TokenSet } from '@acctkit/client';
 import { type MatrixSandbox, matrixSandbox } from '@acctkit/testing';
-import { createMemoryStorage, createProxy, type ProxyOptions, type ProxyStorage } from '../../src/index.js';
+import {
+  createMemoryStorage,
+  createVault,
+  type EncryptionKey,
+  type VaultStorage,
+} from '@acctkit/token-vault';
+import { createProxy, type ProxyOptions } from '../../src/index.js';
 
 export const ADMIN_TOKEN = 'proxy-admin-token-for-tests';
+/** The key ring of the tests' proxies. */
+export const TEST_ENCRYPTION_KEYS: readonly EncryptionKey[] = [
+  { id: 'test', key: new Uint8Array(32).fill(42) },
+];
+
+/** A connection's tokens as the proxy stored them in `storage`, opened with the tests' key ring. */
+export function storedTokens(storage: VaultStorage, connection: string): Promise<TokenSet | undefined> {
+  const upstream = { baseUrl: 'http://unused.test', clientId: 'x', clientSecret: 'x', signingSecret: 'x' };
+  return createVault({ storage, keys: TEST_ENCRYPTION_KEYS, upstream, prefix: 'proxy:tokens:' }).tokens(
+    connection,
+  );
+}
 
 /** What `POST /_sandbox/tokens` answers. */
 export interface Minted {
@@ -22,7 +41,7 @@ export interface Minted {
 
 export interface Fixture {
   readonly app: ReturnType<typeof createProxy>;
-  readonly storage: ProxyStorage;
+  readonly storage: VaultStorage;
   readonly sandbox: MatrixSandbox;
   /** `METHOD url` of every request the proxy sent anywhere. */
   readonly sent: string[];
@@ -70,6 +89,7 @@ export async function proxyFixture(
       signingSecret: de.signing_secret,
     },
     storage,
+    encryptionKeys: TEST_ENCRYPTION_KEYS,
     adminToken: ADMIN_TOKEN,
     fetch: (request) => {
       sent.push(`${request.method} ${request.url}`);

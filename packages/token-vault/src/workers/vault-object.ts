@@ -57,9 +57,22 @@ export class VaultObject extends DurableObject {
 }
 
 /**
+ * The parts of a Durable Object namespace bound to {@link VaultObject} that the storage calls,
+ * declared structurally so that code compiled without the Workers types can pass the binding.
+ */
+export interface VaultNamespace {
+  idFromName(name: string): unknown;
+  get(id: never): {
+    read(key: string): Promise<unknown>;
+    write(key: string, value: unknown, expected: number, expiresAt: number | null): Promise<unknown>;
+    remove(key: string): Promise<unknown>;
+  };
+}
+
+/**
  * {@link VaultStorage} on Durable Objects: each key lives in the {@link VaultObject} named after it.
  *
- * @param namespace - The Durable Object namespace bound to `VaultObject`.
+ * @param namespace - The Durable Object namespace bound to `VaultObject` (`DurableObjectNamespace<VaultObject>`).
  * @returns The storage.
  * @example
  * ```ts
@@ -67,13 +80,16 @@ export class VaultObject extends DurableObject {
  * const storage = createDurableObjectStorage(env.VAULT);
  * ```
  */
-export function createDurableObjectStorage(namespace: DurableObjectNamespace<VaultObject>): VaultStorage {
-  const stub = (key: string) => namespace.get(namespace.idFromName(key));
+export function createDurableObjectStorage(namespace: VaultNamespace): VaultStorage {
+  const stub = (key: string) => namespace.get(namespace.idFromName(key) as never);
   return {
     async get<T>(key: string) {
       return (await stub(key).read(key)) as Versioned<T> | undefined;
     },
-    set: (key, value, options) => stub(key).write(key, value, options.expected, options.expiresAt ?? null),
-    delete: (key) => stub(key).remove(key),
+    set: async (key, value, options) =>
+      (await stub(key).write(key, value, options.expected, options.expiresAt ?? null)) === true,
+    async delete(key) {
+      await stub(key).remove(key);
+    },
   };
 }

@@ -1,9 +1,12 @@
 import { AccountingError, OAuthError } from '@acctkit/client';
+import { isVaultError } from '@acctkit/token-vault';
 import { ProxyError } from './proxy-error.js';
 
 /** The `ProxyError` a failed token read or refresh becomes; never carries a token in its message. */
-export function brokerFailure(cause: unknown): ProxyError {
+export function tokenFailure(cause: unknown): ProxyError {
   if (cause instanceof ProxyError) return cause;
+  if (isVaultError(cause) && cause.code === 'NOT_FOUND')
+    return new ProxyError('not_connected', 'This connection has no tokens; connect it again.', { cause });
   if (cause instanceof OAuthError)
     return new ProxyError(
       'token_refresh_failed',
