@@ -6,6 +6,7 @@ import type { RunningServer } from '@acctkit/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRemoteServer } from '../src/remote/index.js';
 import { createSqliteStorage } from '../src/remote/index.js';
+import { pinnedMetadataFetch } from '../src/remote/node/pinned-metadata-fetch.js';
 import {
   authorizeUrl,
   authorizeWithoutBrowser,
@@ -28,7 +29,8 @@ let remote: RunningRemoteServer;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  remote = await startRemote(sandbox, { rateLimitPerMinute: 1000 });
+  // Many tests below register clients from one address: the registration limit has its own tests.
+  remote = await startRemote(sandbox, { rateLimitPerMinute: 1000, registrationsPerMinute: 1000 });
 });
 afterAll(async () => {
   await remote?.close();
@@ -391,10 +393,11 @@ describe('revocation at the service', () => {
 describe('client metadata documents', () => {
   it('does not fetch metadata documents on internal addresses or over http', async () => {
     const fetched: string[] = [];
+    const pinned = pinnedMetadataFetch();
     const watched = await startRemote(sandbox, {
-      fetch: (request) => {
-        fetched.push(request.url);
-        return fetch(request);
+      fetchClientMetadata: (url) => {
+        fetched.push(url.href);
+        return pinned(url);
       },
     });
     try {
@@ -405,6 +408,12 @@ describe('client metadata documents', () => {
         'https://[::1]/client.json',
         'https://[fd00::1]/client.json',
         'https://localhost/client.json',
+        'https://localhost./client.json',
+        'https://a.localhost./client.json',
+        'https://metadata.google.internal/computeMetadata/v1/',
+        'https://[::ffff:7f00:1]/client.json',
+        'https://[64:ff9b::a9fe:a9fe]/latest/meta-data',
+        'https://198.18.0.1/client.json',
         'http://client.example/client.json',
         'https://client.example/',
       ]) {

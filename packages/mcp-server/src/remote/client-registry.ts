@@ -1,7 +1,8 @@
 import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { clientMetadataUrl } from './client-metadata-url.js';
 import { OAuthHttpError } from './oauth-error.js';
 import { isLoopbackHost, type ResolvedConfig } from './remote-config.js';
-import { putKey, type RemoteStorage } from './remote-storage.js';
+import { putKey, type RemoteStorage, updateKey } from './remote-storage.js';
 import { randomToken } from './secrets.js';
 
 /** A registered MCP client: by Dynamic Client Registration or by its Client ID Metadata Document. */
@@ -12,10 +13,15 @@ export interface ClientRecord {
   readonly clientUri?: string | undefined;
   readonly redirectUris: readonly string[];
   readonly createdAt: number;
+  /** A DCR client that has not completed an authorization yet is deleted at this time (epoch ms). */
+  readonly expiresAt?: number | undefined;
 }
 
 const CIMD_CACHE_MS = 3_600_000;
+// A document that could not be had is not asked for again for this long: a bad URL costs one fetch.
+const CIMD_FAILURE_CACHE_MS = 600_000;
 const CIMD_MAX_BYTES = 5_120;
+const CIMD_TIMEOUT_MS = 5_000;
 const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'blob:', 'about:']);
 
 /** Whether a redirect URI may be registered: https, http on loopback, or a private-use app scheme. */
@@ -86,22 +92,27 @@ function validateMetadata(body: unknown): { clientName: string; clientUri?: stri
   };
 }
 
-/** Registers a client by RFC 7591 Dynamic Client Registration: public client, PKCE, no secret. */
+/**
+ * Registers a client by RFC 7591 Dynamic Client Registration: public client, PKCE, no secret. It is
+ * kept `registrationTtlSeconds` unless {@link confirmClient} is called for it.
+ */
 export async function registerClient(
   config: ResolvedConfig,
   storage: RemoteStorage,
   body: unknown,
 ): Promise<{ record: ClientRecord; response: Record<string, unknown> }> {
   const meta = validateMetadata(body);
+  const now = config.now();
   const record: ClientRecord = {
     clientId: randomToken('mcpc_', 18),
     kind: 'dcr',
     clientName: meta.clientName,
     clientUri: meta.clientUri,
     redirectUris: meta.redirectUris,
-    createdAt: config.now(),
+    createdAt: now,
+    expiresAt: now + config.registrationTtlSeconds * 1000,
   };
-  await putKey(storage, `client:${record.clientId}`, record);
+  await putKey(storage, `client:${record.clientId}`, record, record.expiresAt);
   return {
     record,
     response: {
@@ -117,76 +128,47 @@ export async function registerClient(
   };
 }
 
-/** Whether a host is an IP literal of a private, link-local, loopback or unspecified range. */
-function isPrivateAddress(hostname: string): boolean {
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(hostname);
-  if (v4) {
-    const a = Number(v4[1]);
-    const b = Number(v4[2]);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (!hostname.startsWith('[')) return false;
-  const v6 = hostname.slice(1, -1).toLowerCase();
-  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('::ffff:');
-}
-
-/** Whether a client id is a Client ID Metadata Document URL this server will fetch. */
-function isMetadataDocumentUrl(config: ResolvedConfig, clientId: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(clientId);
-  } catch {
-    return false;
-  }
-  if (url.hash || url.username || url.password || url.pathname === '/') return false;
-  // IP literals of internal ranges are refused (names are resolved by the platform's fetch).
-  if (url.protocol === 'https:')
-    return (
-      (!isLoopbackHost(url.hostname) && !isPrivateAddress(url.hostname)) ||
-      config.allowLoopbackClientMetadata === true
-    );
-  return (
-    url.protocol === 'http:' && config.allowLoopbackClientMetadata === true && isLoopbackHost(url.hostname)
-  );
-}
-
 /**
- * Finds a client: a registered one, or (for a URL client id) its Client ID Metadata Document,
- * fetched without following redirects, at most 5 KiB, whose `client_id` must equal its URL; cached an hour.
- *
- * @returns The client, or `undefined` for an unknown id.
+ * Keeps a DCR client for good once it has completed an authorization (a code was exchanged): until
+ * then it expires `registrationTtlSeconds` after registering. Other clients are left as they are.
  */
-export async function findClient(
-  config: ResolvedConfig,
-  storage: RemoteStorage,
-  clientId: string,
-): Promise<ClientRecord | undefined> {
-  if (!clientId || clientId.length > 2_000) return undefined;
-  const stored = await storage.get<ClientRecord>(`client:${clientId}`);
-  if (stored) return stored.value;
-  if (!isMetadataDocumentUrl(config, clientId)) return undefined;
-  let response: Response;
-  try {
-    response = await config.fetch(
-      new Request(clientId, {
+export async function confirmClient(storage: RemoteStorage, clientId: string): Promise<void> {
+  await updateKey<ClientRecord, void>(storage, `client:${clientId}`, (record) => {
+    if (record?.kind !== 'dcr' || record.expiresAt === undefined) return { result: undefined };
+    const { expiresAt: _, ...kept } = record;
+    return { value: kept, result: undefined };
+  });
+}
+
+/** The platform's fetch, without redirects and capped in time: what Workers use (they resolve names). */
+function platformFetch(config: ResolvedConfig): (url: URL) => Promise<Response> {
+  return (url) =>
+    config.fetch(
+      new Request(url, {
         headers: { Accept: 'application/json' },
         redirect: 'manual',
-        signal: AbortSignal.timeout(5_000),
+        signal: AbortSignal.timeout(CIMD_TIMEOUT_MS),
       }),
     );
+}
+
+/** Fetches and checks a Client ID Metadata Document; `undefined` for any failure. */
+async function fetchMetadataDocument(
+  config: ResolvedConfig,
+  url: URL,
+  clientId: string,
+): Promise<ClientRecord | undefined> {
+  let text: string | undefined;
+  try {
+    const response = await (config.fetchClientMetadata ?? platformFetch(config))(url);
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    text = await readLimited(response, CIMD_MAX_BYTES);
   } catch {
     return undefined;
   }
-  if (response.status !== 200) return undefined;
-  const text = await readLimited(response, CIMD_MAX_BYTES);
   if (text === undefined) return undefined;
   let doc: unknown;
   try {
@@ -201,7 +183,7 @@ export async function findClient(
   } catch {
     return undefined;
   }
-  const record: ClientRecord = {
+  return {
     clientId,
     kind: 'cimd',
     clientName: meta.clientName,
@@ -209,6 +191,32 @@ export async function findClient(
     redirectUris: meta.redirectUris,
     createdAt: config.now(),
   };
+}
+
+/**
+ * Finds a client: a registered one, or (for a URL client id) its Client ID Metadata Document, fetched
+ * when its URL passes the checks by name (then, on Node, by resolved address), without following
+ * redirects, at most 5 KiB, whose `client_id` must equal its URL. A document is cached an hour; a
+ * failure (refused, unreachable, slow, not 200, too large, not JSON, not valid) ten minutes.
+ *
+ * @returns The client, or `undefined` for an unknown id.
+ */
+export async function findClient(
+  config: ResolvedConfig,
+  storage: RemoteStorage,
+  clientId: string,
+): Promise<ClientRecord | undefined> {
+  if (!clientId || clientId.length > 2_000) return undefined;
+  const stored = await storage.get<ClientRecord>(`client:${clientId}`);
+  if (stored) return stored.value;
+  const url = clientMetadataUrl(clientId, config.allowLoopbackClientMetadata === true);
+  if (!url) return undefined;
+  if (await storage.get(`cimd-failed:${clientId}`)) return undefined;
+  const record = await fetchMetadataDocument(config, url, clientId);
+  if (!record) {
+    await putKey(storage, `cimd-failed:${clientId}`, true, config.now() + CIMD_FAILURE_CACHE_MS);
+    return undefined;
+  }
   await putKey(storage, `client:${clientId}`, record, config.now() + CIMD_CACHE_MS);
   return record;
 }

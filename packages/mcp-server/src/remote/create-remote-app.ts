@@ -18,6 +18,8 @@ import { tokenRoute } from './token-route.js';
 import { createUpstream } from './upstream.js';
 
 const FORM_LIMIT = 64 * 1024;
+// Client metadata: ten redirect URIs and a name fit many times over (documents are capped at 5 KiB).
+const REGISTRATION_LIMIT = 8 * 1024;
 
 /**
  * Builds the remote MCP server as a Hono app, the same on Node and on Workers: `/mcp` (Streamable
@@ -66,7 +68,8 @@ export function createRemoteApp(config: RemoteConfig, storage: RemoteStorage): H
   app.use('/.well-known/*', discovery);
   for (const path of ['/mcp', '/token', '/register']) app.use(path, api);
   app.use('/mcp', tooLarge(resolved.maxBodyBytes));
-  for (const path of ['/token', '/register', '/authorize']) app.use(path, tooLarge(FORM_LIMIT));
+  for (const path of ['/token', '/authorize']) app.use(path, tooLarge(FORM_LIMIT));
+  app.use('/register', tooLarge(REGISTRATION_LIMIT));
   metadataRoutes(app as unknown as Hono, ctx);
   registerRoute(app as unknown as Hono, ctx);
   authorizeRoutes(app as unknown as Hono, ctx);

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { RemoteError } from './remote-error.js';
 import { type EncryptionKey, parseEncryptionKeys } from './token-cipher.js';
 
@@ -48,8 +49,24 @@ export interface RemoteConfig {
   readonly allowLoopbackClientMetadata?: boolean | undefined;
   /** The clock, epoch ms (default `Date.now`). */
   readonly now?: (() => number) | undefined;
-  /** The fetch for upstream and client metadata requests (default: global `fetch`). */
+  /** The fetch for upstream requests (default: global `fetch`). */
   readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /**
+   * Fetches a Client ID Metadata Document whose URL passed the checks by name (https, no internal
+   * names or non-public IP literals). Default: `fetch` without redirects, capped at 5 s, which leaves
+   * resolving to the platform (Workers). On Node `startRemoteServer` passes `pinnedMetadataFetch()`,
+   * which resolves first, refuses unless every address is public and connects to the checked one.
+   */
+  readonly fetchClientMetadata?: ((url: URL) => Promise<Response>) | undefined;
+  /** Dynamic Client Registrations per client address per minute (default 20; 0: no limit). */
+  readonly registrationsPerMinute?: number | undefined;
+  /** Seconds a registered client is kept when it completes no authorization (default 86400). */
+  readonly registrationTtlSeconds?: number | undefined;
+  /**
+   * The address a request comes from, for per-address limits. Default: the `cf-connecting-ip` header
+   * (Workers), else one bucket shared by all; `startRemoteServer` passes the socket's address.
+   */
+  readonly clientAddress?: ((c: Context) => string) | undefined;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -134,6 +151,8 @@ export function parseRemoteConfig(env: Env, overrides: Partial<RemoteConfig> = {
     accessTokenTtlSeconds: integer(env, 'ACCTKIT_MCP_ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: integer(env, 'ACCTKIT_MCP_REFRESH_TOKEN_TTL'),
     rateLimitPerMinute: integer(env, 'ACCTKIT_MCP_RATE_LIMIT'),
+    registrationsPerMinute: integer(env, 'ACCTKIT_MCP_REGISTRATIONS_PER_MINUTE'),
+    registrationTtlSeconds: integer(env, 'ACCTKIT_MCP_REGISTRATION_TTL'),
     maxBodyBytes: integer(env, 'ACCTKIT_MCP_MAX_BODY_BYTES'),
     readOnly: env.ACCTKIT_MCP_READ_ONLY === '1' || env.ACCTKIT_MCP_READ_ONLY === 'true',
     ...(origins && { allowedOrigins: origins }),
@@ -154,6 +173,8 @@ export interface ResolvedConfig extends RemoteConfig {
   readonly refreshTokenTtlSeconds: number;
   readonly codeTtlSeconds: number;
   readonly rateLimitPerMinute: number;
+  readonly registrationsPerMinute: number;
+  readonly registrationTtlSeconds: number;
   readonly maxBodyBytes: number;
   readonly allowedOrigins: readonly string[];
   readonly allowedHosts: readonly string[];
@@ -175,6 +196,8 @@ export function resolveConfig(config: RemoteConfig): ResolvedConfig {
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds ?? 30 * 86_400,
     codeTtlSeconds: config.codeTtlSeconds ?? 60,
     rateLimitPerMinute: config.rateLimitPerMinute ?? 120,
+    registrationsPerMinute: config.registrationsPerMinute ?? 20,
+    registrationTtlSeconds: config.registrationTtlSeconds ?? 86_400,
     maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024,
     allowedOrigins: config.allowedOrigins ?? [],
     allowedHosts: [new URL(publicUrl).host, ...(config.allowedHosts ?? [])],

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createRemoteApp } from './create-remote-app.js';
+import { connectionAddress } from './node/connection-address.js';
+import { pinnedMetadataFetch } from './node/pinned-metadata-fetch.js';
 import { isLoopbackHost, parseRemoteConfig, type RemoteConfig } from './remote-config.js';
 import { RemoteError } from './remote-error.js';
 import type { RemoteStorage } from './remote-storage.js';
@@ -46,11 +48,13 @@ export async function startRemoteServer(options: RemoteServerOptions): Promise<R
   const storage =
     options.storage ?? createSqliteStorage(options.database ?? '.acctkit/mcp-remote.sqlite', options.now);
   const host = options.host ?? '127.0.0.1';
-  let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+  type Handler = (request: Request, env: unknown) => Response | Promise<Response>;
+  let handler: Handler | undefined;
   return new Promise((resolve, reject) => {
     const server = serve(
       {
-        fetch: (request: Request) => (handler as (r: Request) => Response | Promise<Response>)(request),
+        // The env carries the Node socket, from which `connectionAddress` reads the client's address.
+        fetch: (request: Request, env: unknown) => (handler as Handler)(request, env),
         port: options.port ?? 3001,
         hostname: host,
       },
@@ -58,7 +62,18 @@ export async function startRemoteServer(options: RemoteServerOptions): Promise<R
         const shown = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
         const url = (options.publicUrl ?? `http://${shown}:${info.port}`).replace(/\/+$/, '');
         try {
-          handler = createRemoteApp({ ...options, publicUrl: url }, storage).fetch;
+          const app = createRemoteApp(
+            {
+              ...options,
+              publicUrl: url,
+              clientAddress: options.clientAddress ?? connectionAddress,
+              fetchClientMetadata:
+                options.fetchClientMetadata ??
+                pinnedMetadataFetch({ allowLoopback: options.allowLoopbackClientMetadata }),
+            },
+            storage,
+          );
+          handler = (request, env) => app.fetch(request, env as object);
         } catch (err) {
           server.close();
           reject(err);

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from '@acctkit/signer';
 import type { Context, Hono } from 'hono';
+import { confirmClient } from './client-registry.js';
 import type {
   AccessRecord,
   CodeRecord,
@@ -100,6 +101,7 @@ async function authorizationCode(ctx: RemoteContext, form: URLSearchParams, clie
       : { result: false },
   );
   if (!consumed) return codeReplayed(ctx, record);
+  await confirmClient(ctx.storage, clientId);
   return issueTokens(ctx, record.grantId, clientId, record.resource, record.scope);
 }
 
