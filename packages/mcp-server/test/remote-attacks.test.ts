@@ -3,9 +3,9 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningServer } from '@acctkit/sandbox';
+import { createSqliteStorage } from '@acctkit/token-vault/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRemoteServer } from '../src/remote/index.js';
-import { createSqliteStorage } from '../src/remote/index.js';
 import { pinnedMetadataFetch } from '../src/remote/node/pinned-metadata-fetch.js';
 import {
   authorizeUrl,

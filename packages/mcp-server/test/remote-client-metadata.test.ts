@@ -5,8 +5,9 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { DEMO_CLIENT, type RunningServer } from '@acctkit/sandbox';
+import { createSqliteStorage } from '@acctkit/token-vault/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRemoteApp, createSqliteStorage, type RunningRemoteServer } from '../src/remote/index.js';
+import { createRemoteApp, type RunningRemoteServer } from '../src/remote/index.js';
 import { pinnedMetadataFetch, type ResolvedAddress } from '../src/remote/node/pinned-metadata-fetch.js';
 import { isPublicAddress } from '../src/remote/public-address.js';
 import { authorizeUrl, pkce, startRemote, startSandbox, type Target, testKey } from './remote-helpers.js';

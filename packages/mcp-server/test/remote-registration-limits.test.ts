@@ -4,8 +4,9 @@
 
 import { request as httpRequest } from 'node:http';
 import type { RunningServer } from '@acctkit/sandbox';
+import { createSqliteStorage } from '@acctkit/token-vault/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRemoteApp, createSqliteStorage, parseRemoteConfig } from '../src/remote/index.js';
+import { createRemoteApp, parseRemoteConfig } from '../src/remote/index.js';
 import {
   authorizeUrl,
   authorizeWithoutBrowser,
@@ -108,10 +109,7 @@ describe('registration limits', () => {
     );
     expect(config.registrationsPerMinute).toBe(2);
     expect(config.registrationTtlSeconds).toBe(3600);
-    const app = createRemoteApp(
-      config,
-      createSqliteStorage(':memory:', () => NOW),
-    );
+    const app = createRemoteApp(config, createSqliteStorage(':memory:', { now: () => NOW }));
     const remote: Target = {
       url: 'https://mcp.example.com',
       mcpUrl: 'https://mcp.example.com/mcp',

@@ -1,87 +1,36 @@
+/**
+ * What the remote server keeps, and for how long: hashes of what it issues, upstream tokens sealed in
+ * the vault, every record deleted once its purpose ends, and one upstream refresh for many calls.
+ * The storage and the key ring themselves are tested in `@acctkit/token-vault`.
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSqliteStorage } from '@acctkit/token-vault/node';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { createSqliteStorage, RemoteError } from '../src/remote/index.js';
-import { updateKey } from '../src/remote/remote-storage.js';
-import { createTokenCipher, parseEncryptionKeys } from '../src/remote/token-cipher.js';
 import {
   authorizeWithoutBrowser,
   exchange,
   mcpPost,
+  refresh,
   startRemote,
   startSandbox,
   testKey,
 } from './remote-helpers.js';
 
-describe('SQLite storage: compare-and-set', () => {
-  it('writes only over the expected version, and treats expired values as absent', async () => {
-    let now = 1_000;
-    const s = createSqliteStorage(':memory:', () => now);
-    expect(await s.set('k', { a: 1 }, { expected: 0 })).toBe(true);
-    expect(await s.set('k', { a: 2 }, { expected: 0 })).toBe(false);
-    expect(await s.get('k')).toEqual({ value: { a: 1 }, version: 1 });
-    expect(await s.set('k', { a: 3 }, { expected: 1, expiresAt: 2_000 })).toBe(true);
-    expect(await s.set('k', { a: 4 }, { expected: 1 })).toBe(false);
-    now = 2_000;
-    expect(await s.get('k')).toBeUndefined();
-    expect(await s.set('k', { a: 5 }, { expected: 0 })).toBe(true);
-    s.close();
-  });
-
-  it('gives exactly one winner among concurrent updates of one key from two connections', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'acctkit-kv-')), 'kv.sqlite');
-    const a = createSqliteStorage(file);
-    const b = createSqliteStorage(file);
-    await a.set('counter', 0, { expected: 0 });
-    await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        updateKey<number, void>(i % 2 ? a : b, 'counter', (n) => ({
-          value: (n ?? 0) + 1,
-          result: undefined,
-        })),
-      ),
-    );
-    expect((await a.get<number>('counter'))?.value).toBe(100);
-    a.close();
-    b.close();
-  });
-});
-
-describe('token cipher (AES-256-GCM, key ring)', () => {
-  it('decrypts with an old key after rotation, and not once the old key is dropped', async () => {
-    const k1 = testKey('k1');
-    const k2 = testKey('k2');
-    const sealed = await createTokenCipher([k1]).encrypt('secret-token', 'grant:a');
-    expect(sealed.startsWith('k1.')).toBe(true);
-    const rotated = createTokenCipher([k2, k1]);
-    expect(await rotated.decrypt(sealed, 'grant:a')).toBe('secret-token');
-    expect((await rotated.encrypt('x', 'grant:a')).startsWith('k2.')).toBe(true);
-    await expect(createTokenCipher([k2]).decrypt(sealed, 'grant:a')).rejects.toMatchObject({
-      code: 'DECRYPT',
-    });
-  });
-
-  it('refuses a ciphertext moved to another grant or altered', async () => {
-    const cipher = createTokenCipher([testKey()]);
-    const sealed = await cipher.encrypt('secret-token', 'grant:a');
-    await expect(cipher.decrypt(sealed, 'grant:b')).rejects.toBeInstanceOf(RemoteError);
-    const flipped = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'B' : 'A') + sealed.slice(-1);
-    await expect(cipher.decrypt(flipped, 'grant:a')).rejects.toBeInstanceOf(RemoteError);
-  });
-
-  it('reads key rings from configuration and refuses short keys', () => {
-    const ring = parseEncryptionKeys(
-      `k2:${Buffer.alloc(32, 1).toString('base64')}, k1:${Buffer.alloc(32, 2).toString('base64url')}`,
-    );
-    expect(ring.map((k) => k.id)).toEqual(['k2', 'k1']);
-    expect(() => createTokenCipher(parseEncryptionKeys(`k1:${Buffer.alloc(16).toString('base64')}`))).toThrow(
-      /32 bytes/,
-    );
-    expect(() => parseEncryptionKeys('no-colon')).toThrow(RemoteError);
-  });
-});
+/** Every key prefix stored in the file now, with how many keys each has. */
+function prefixes(file: string): Record<string, number> {
+  const db = new Database(file, { readonly: true });
+  const rows = db.prepare('SELECT key FROM vault_kv').all() as { key: string }[];
+  db.close();
+  const out: Record<string, number> = {};
+  for (const { key } of rows) {
+    const prefix = key.split(':')[0] as string;
+    out[prefix] = (out[prefix] ?? 0) + 1;
+  }
+  return out;
+}
 
 describe('grants at rest and upstream refresh', () => {
   it('stores tokens and codes only as hashes and upstream tokens only sealed', async () => {
@@ -92,13 +41,15 @@ describe('grants at rest and upstream refresh', () => {
       const a = await authorizeWithoutBrowser(remote, sandbox);
       const tokens = (await exchange(remote, a)).body;
       const db = new Database(file, { readonly: true });
-      const rows = db.prepare('SELECT key, value FROM remote_kv').all() as { key: string; value: string }[];
+      const rows = db.prepare('SELECT key, value FROM vault_kv').all() as { key: string; value: string }[];
       db.close();
       const dump = rows.map((r) => `${r.key} ${r.value}`).join('\n');
       for (const secret of [tokens.access_token, tokens.refresh_token, a.code])
         expect(dump).not.toContain(String(secret));
       const grant = rows.find((r) => r.key.startsWith('grant:'));
-      expect(JSON.parse(grant?.value ?? '{}').upstream).toMatch(/^k1\.[\w-]+\.[\w-]+$/);
+      const sealed = rows.find((r) => r.key === `upstream:${grant?.key.slice('grant:'.length)}`);
+      expect(JSON.parse(sealed?.value ?? '{}').sealed).toMatch(/^k1\.[\w-]+\.[\w-]+$/);
+      expect(JSON.parse(grant?.value ?? '{}')).not.toHaveProperty('upstream');
     } finally {
       await remote.close();
       await sandbox.close();
@@ -153,4 +104,98 @@ describe('grants at rest and upstream refresh', () => {
       await sandbox.close();
     }
   }, 60_000);
+});
+
+describe('lifetimes: nothing outlives its purpose', () => {
+  it('codes, used refresh markers, access tokens, pending sign-ins and revoked grants are deleted, on Node', async () => {
+    const sandbox = await startSandbox();
+    const file = join(mkdtempSync(join(tmpdir(), 'acctkit-life-')), 'remote.sqlite');
+    let offset = 0;
+    const now = () => Date.now() + offset;
+    const storage = createSqliteStorage(file, { now, sweepEveryMs: 0 });
+    const remote = await startRemote(sandbox, { storage, now, rateLimitPerMinute: 1000 });
+    try {
+      const a = await authorizeWithoutBrowser(remote, sandbox);
+      const first = (await exchange(remote, a)).body;
+      const second = (await refresh(remote, a.clientId, first.refresh_token)).body;
+      expect(second.access_token).toBeTruthy();
+      // Replay of the rotated-away refresh token: the grant is revoked and its upstream tokens deleted at once.
+      expect((await refresh(remote, a.clientId, first.refresh_token)).status).toBe(400);
+      expect(prefixes(file).upstream ?? 0).toBe(0);
+      expect(prefixes(file)).toMatchObject({ grant: 1, code: 1, rt: 2, at: 2 });
+
+      // A day later: the code record, access tokens, the pending sign-in and the revoked grant are gone.
+      offset = 86_400_000 + 60_000;
+      storage.sweep();
+      const left = prefixes(file);
+      expect(left.code ?? 0).toBe(0);
+      expect(left.at ?? 0).toBe(0);
+      expect(left.pending ?? 0).toBe(0);
+      expect(left.grant ?? 0).toBe(0);
+      // Refresh markers (used or not) go when the refresh token would have expired (30 days).
+      expect(left.rt).toBe(2);
+      offset = 31 * 86_400_000;
+      storage.sweep();
+      expect(prefixes(file).rt ?? 0).toBe(0);
+    } finally {
+      await remote.close();
+      storage.close();
+      await sandbox.close();
+    }
+  });
+
+  it('a grant lives as long as its newest refresh token: each refresh extends it', async () => {
+    const sandbox = await startSandbox();
+    const file = join(mkdtempSync(join(tmpdir(), 'acctkit-life-')), 'remote.sqlite');
+    let offset = 0;
+    const now = () => Date.now() + offset;
+    const storage = createSqliteStorage(file, { now, sweepEveryMs: 0 });
+    const remote = await startRemote(sandbox, {
+      storage,
+      now,
+      rateLimitPerMinute: 1000,
+      refreshTokenTtlSeconds: 3_600,
+    });
+    try {
+      const a = await authorizeWithoutBrowser(remote, sandbox);
+      let tokens = (await exchange(remote, a)).body;
+      for (let i = 0; i < 3; i++) {
+        offset += 3_000_000; // 50 minutes: each refresh token is used before its hour ends
+        const next = await refresh(remote, a.clientId, tokens.refresh_token);
+        expect(next.status).toBe(200);
+        tokens = next.body;
+      }
+      storage.sweep();
+      expect(prefixes(file)).toMatchObject({ grant: 1, upstream: 1 });
+      offset += 3_700_000; // past the newest refresh token's hour: the grant and its tokens go
+      storage.sweep();
+      expect(prefixes(file).grant ?? 0).toBe(0);
+      expect(prefixes(file).upstream ?? 0).toBe(0);
+    } finally {
+      await remote.close();
+      storage.close();
+      await sandbox.close();
+    }
+  });
+
+  it('a sign-in whose code is never exchanged leaves nothing after ten minutes', async () => {
+    const sandbox = await startSandbox();
+    const file = join(mkdtempSync(join(tmpdir(), 'acctkit-life-')), 'remote.sqlite');
+    let offset = 0;
+    const now = () => Date.now() + offset;
+    const storage = createSqliteStorage(file, { now, sweepEveryMs: 0 });
+    const remote = await startRemote(sandbox, { storage, now });
+    try {
+      await authorizeWithoutBrowser(remote, sandbox);
+      expect(prefixes(file)).toMatchObject({ grant: 1, upstream: 1, code: 1 });
+      offset = 601_000;
+      storage.sweep();
+      const left = prefixes(file);
+      expect([left.grant ?? 0, left.upstream ?? 0, left.code ?? 0]).toEqual([0, 0, 0]);
+    } finally {
+      await remote.close();
+      storage.close();
+      await sandbox.close();
+    }
+  });
 });

@@ -1,15 +1,16 @@
-// The Workers entry of the remote MCP server: the same Hono app as on Node, with Durable Objects for
-// storage. `wrangler deploy` after `wrangler secret put` of the variables in docs/remote.md.
+// The Workers entry of the remote MCP server: the same Hono app as on Node, with the vault's Durable
+// Objects (one `VaultObject` per stored key) for storage. `wrangler deploy` after `wrangler secret put` of the variables in docs/remote.md.
+
+import { createDurableObjectStorage, type VaultNamespace } from '@acctkit/token-vault/workers';
 import type { Hono } from 'hono';
 import { createRemoteApp } from '../src/remote/create-remote-app.js';
 import { parseRemoteConfig } from '../src/remote/remote-config.js';
-import { createDurableStorage, type RemoteStoreNamespace } from './durable-storage.js';
 
-export { RemoteStore } from './durable-storage.js';
+export { VaultObject } from '@acctkit/token-vault/workers';
 
 /** The Worker's bindings: the Durable Object namespace and the configuration variables and secrets. */
 export interface Env {
-  readonly REMOTE_STORE: RemoteStoreNamespace;
+  readonly VAULT: VaultNamespace;
   readonly [name: string]: unknown;
 }
 
@@ -25,7 +26,7 @@ export default {
         ...parseRemoteConfig(vars),
         allowLoopbackClientMetadata: vars.ACCTKIT_MCP_TEST_LOOPBACK_METADATA === '1',
       },
-      createDurableStorage(env.REMOTE_STORE),
+      createDurableObjectStorage(env.VAULT),
     );
     return app.fetch(request, env, ctx);
   },

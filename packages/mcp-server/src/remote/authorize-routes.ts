@@ -1,3 +1,4 @@
+import { authorizationUrl } from '@acctkit/client';
 import type { Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { type ClientRecord, findClient, matchesRedirectUri } from './client-registry.js';
@@ -145,12 +146,14 @@ async function startUpstream(ctx: RemoteContext, c: Context, r: AuthorizationReq
     path: '/callback',
     maxAge: PENDING_MS / 1000,
   });
-  const location = ctx.upstream.authorizationUrl({
+  const { url } = authorizationUrl({
+    authUrl: ctx.config.upstream.authUrl,
+    clientId: ctx.config.upstream.clientId,
     redirectUri: `${ctx.config.publicUrl}/callback`,
     scope,
     state: upstreamState,
   });
-  return c.redirect(location, 302);
+  return c.redirect(url, 302);
 }
 
 /**

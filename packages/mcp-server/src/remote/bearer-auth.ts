@@ -1,8 +1,8 @@
+import { updateKey } from '@acctkit/token-vault';
 import type { MiddlewareHandler } from 'hono';
 import type { AccessRecord, GrantRecord } from './grant-records.js';
 import { resourceMetadataUrl } from './metadata-routes.js';
 import type { RemoteContext } from './remote-context.js';
-import { updateKey } from './remote-storage.js';
 import { sha256 } from './secrets.js';
 
 /** What the bearer check hands to the MCP handler. */

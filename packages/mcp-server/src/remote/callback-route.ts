@@ -1,18 +1,28 @@
-import { type AccountingClient, createClient, variantFromCountry } from '@acctkit/client';
+import {
+  type AccountingClient,
+  createClient,
+  exchangeCode,
+  OAuthError,
+  parseCallback,
+  toTokenSet,
+} from '@acctkit/client';
+import { updateKey } from '@acctkit/token-vault';
 import type { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { FLOW_COOKIE_PREFIX, withParams } from './authorize-routes.js';
 import { errorPage, PAGE_HEADERS } from './consent-page.js';
 import type { CodeRecord, GrantRecord, PendingAuthorization, Scope } from './grant-records.js';
-import { sealTokens } from './grant-tokens.js';
 import type { RemoteContext } from './remote-context.js';
-import { updateKey } from './remote-storage.js';
 import { randomToken, sha256 } from './secrets.js';
+
+/** How long a code's record is kept (past the code's own lifetime, to see a reuse). */
+const CODE_RECORD_MS = 600_000;
 
 /**
  * `GET /callback`: the service's answer. The `state` must name a pending request started in this
- * same browser (its binding cookie), once; then the code is exchanged (oauth4webapi), the business
- * read, the grant stored with its upstream tokens sealed, and a code of our own sent to the MCP client.
+ * same browser (its binding cookie), once; then the code is exchanged (`@acctkit/client`), the
+ * business read, the grant stored with its upstream tokens sealed in the vault, and a code of our own
+ * sent to the MCP client.
  */
 export function callbackRoute(app: Hono, ctx: RemoteContext): void {
   app.get('/callback', async (c) => {
@@ -52,13 +62,24 @@ export function callbackRoute(app: Hono, ctx: RemoteContext): void {
 
     let grant: GrantRecord;
     try {
-      const { tokens, country } = await ctx.upstream.exchange(url, state, `${ctx.config.publicUrl}/callback`);
-      const variant = variantFromCountry(country);
+      // The state was checked above (a pending request of this browser, used once); this reads the code and country.
+      const { code, country, variant } = parseCallback(url, state);
+      const redirectUri = `${ctx.config.publicUrl}/callback`;
+      const { data: issued, error } = await exchangeCode({
+        baseUrl: ctx.config.upstream.baseUrl,
+        clientId: ctx.config.upstream.clientId,
+        clientSecret: ctx.config.upstream.clientSecret,
+        fetch: ctx.config.fetch,
+        code,
+        redirectUri,
+      });
+      if (!issued) throw new OAuthError(error.error, error.error_description);
+      const tokens = toTokenSet(issued, ctx.config.now(), country);
       // Both variants read the business at the same path with the same fields.
       const api = createClient({
         variant,
         baseUrl: ctx.config.upstream.baseUrl,
-        credentials: { accessToken: tokens.access_token, signingSecret: ctx.config.upstream.signingSecret },
+        credentials: { accessToken: tokens.accessToken, signingSecret: ctx.config.upstream.signingSecret },
         userAgent: ctx.config.upstream.userAgent,
         fetch: ctx.config.fetch,
       }) as AccountingClient<'de'>;
@@ -66,6 +87,9 @@ export function callbackRoute(app: Hono, ctx: RemoteContext): void {
       const granted: Scope =
         tokens.scope === 'readonly' || p.scope === 'readonly' ? 'readonly' : 'full_access';
       const id = randomToken('', 18);
+      // Until the MCP client exchanges our code: a grant nobody takes up is gone with its code record.
+      const expiresAt = ctx.config.now() + CODE_RECORD_MS;
+      await ctx.vault.save(id, tokens, { expiresAt });
       grant = {
         id,
         clientId: p.clientId,
@@ -74,24 +98,19 @@ export function callbackRoute(app: Hono, ctx: RemoteContext): void {
         variant,
         businessId: Number(data?.$key ?? 0),
         businessName: data?.name ?? country.toUpperCase(),
-        upstream: await sealTokens(ctx.cipher, id, {
-          accessToken: tokens.access_token,
-          refreshToken: tokens.refresh_token ?? '',
-          expiresAt: ctx.config.now() + (tokens.expires_in ?? 3600) * 1000,
-          scope: tokens.scope,
-        }),
         createdAt: ctx.config.now(),
       };
+      await updateKey<GrantRecord, void>(ctx.storage, `grant:${grant.id}`, () => ({
+        value: grant,
+        expiresAt,
+        result: undefined,
+      }));
     } catch {
       return back({
         error: 'server_error',
         error_description: 'The accounting service did not complete the sign-in; try again.',
       });
     }
-    await updateKey<GrantRecord, void>(ctx.storage, `grant:${grant.id}`, () => ({
-      value: grant,
-      result: undefined,
-    }));
     const code = randomToken('acctkit_code_');
     const record: CodeRecord = {
       grantId: grant.id,
@@ -106,7 +125,7 @@ export function callbackRoute(app: Hono, ctx: RemoteContext): void {
     // Kept past its lifetime so that a second use is seen and revokes the grant (RFC 6749 §4.1.2).
     await ctx.storage.set(`code:${await sha256(code)}`, record, {
       expected: 0,
-      expiresAt: ctx.config.now() + 600_000,
+      expiresAt: ctx.config.now() + CODE_RECORD_MS,
     });
     return back({ code });
   });

@@ -1,8 +1,8 @@
+import { putKey, updateKey, type VaultStorage } from '@acctkit/token-vault';
 import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { clientMetadataUrl } from './client-metadata-url.js';
 import { OAuthHttpError } from './oauth-error.js';
 import { isLoopbackHost, type ResolvedConfig } from './remote-config.js';
-import { putKey, type RemoteStorage, updateKey } from './remote-storage.js';
 import { randomToken } from './secrets.js';
 
 /** A registered MCP client: by Dynamic Client Registration or by its Client ID Metadata Document. */
@@ -98,7 +98,7 @@ function validateMetadata(body: unknown): { clientName: string; clientUri?: stri
  */
 export async function registerClient(
   config: ResolvedConfig,
-  storage: RemoteStorage,
+  storage: VaultStorage,
   body: unknown,
 ): Promise<{ record: ClientRecord; response: Record<string, unknown> }> {
   const meta = validateMetadata(body);
@@ -132,11 +132,11 @@ export async function registerClient(
  * Keeps a DCR client for good once it has completed an authorization (a code was exchanged): until
  * then it expires `registrationTtlSeconds` after registering. Other clients are left as they are.
  */
-export async function confirmClient(storage: RemoteStorage, clientId: string): Promise<void> {
+export async function confirmClient(storage: VaultStorage, clientId: string): Promise<void> {
   await updateKey<ClientRecord, void>(storage, `client:${clientId}`, (record) => {
     if (record?.kind !== 'dcr' || record.expiresAt === undefined) return { result: undefined };
     const { expiresAt: _, ...kept } = record;
-    return { value: kept, result: undefined };
+    return { value: kept, expiresAt: null, result: undefined };
   });
 }
 
@@ -203,7 +203,7 @@ async function fetchMetadataDocument(
  */
 export async function findClient(
   config: ResolvedConfig,
-  storage: RemoteStorage,
+  storage: VaultStorage,
   clientId: string,
 ): Promise<ClientRecord | undefined> {
   if (!clientId || clientId.length > 2_000) return undefined;

@@ -1,3 +1,4 @@
+import { createVault, isVaultError, type Vault, type VaultStorage } from '@acctkit/token-vault';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -8,14 +9,12 @@ import { mcpRoute } from './mcp-route.js';
 import { metadataRoutes } from './metadata-routes.js';
 import { OAuthHttpError } from './oauth-error.js';
 import { registerRoute } from './register-route.js';
-import { type RemoteConfig, resolveConfig } from './remote-config.js';
+import { type RemoteConfig, type ResolvedConfig, resolveConfig } from './remote-config.js';
 import type { RemoteContext } from './remote-context.js';
-import type { RemoteStorage } from './remote-storage.js';
+import { RemoteError } from './remote-error.js';
 import { corsFor, hostAndOriginGuard } from './request-guards.js';
 import { deriveMacKey } from './secrets.js';
-import { createTokenCipher } from './token-cipher.js';
 import { tokenRoute } from './token-route.js';
-import { createUpstream } from './upstream.js';
 
 const FORM_LIMIT = 64 * 1024;
 // Client metadata: ten redirect URIs and a name fit many times over (documents are capped at 5 KiB).
@@ -28,24 +27,24 @@ const REGISTRATION_LIMIT = 8 * 1024;
  * OAuth. All state lives in `storage`; the app keeps none between requests.
  *
  * @param config - See {@link RemoteConfig}; `parseRemoteConfig(env)` reads it from the environment.
- * @param storage - SQLite on Node (`createSqliteStorage`), Durable Objects on Workers.
+ * @param storage - `@acctkit/token-vault`'s SQLite storage on Node, Durable Objects on Workers.
  * @returns The app; `app.fetch` handles a `Request`.
  * @example
  * ```ts
+ * import { createSqliteStorage } from '@acctkit/token-vault/node';
  * const app = createRemoteApp(parseRemoteConfig(process.env), createSqliteStorage('mcp.sqlite'));
  * const res = await app.request('https://mcp.example.com/.well-known/oauth-protected-resource');
  * ```
  */
-export function createRemoteApp(config: RemoteConfig, storage: RemoteStorage): Hono {
+export function createRemoteApp(config: RemoteConfig, storage: VaultStorage): Hono {
   const resolved = resolveConfig(config);
   const first = resolved.encryptionKeys[0] as { key: Uint8Array };
   const ctx: RemoteContext = {
     config: resolved,
     storage,
-    cipher: createTokenCipher(resolved.encryptionKeys),
+    vault: remoteVault(resolved, storage),
+    grantTokens: new Map(),
     mac: deriveMacKey(first.key, 'acctkit-mcp-remote forms and cookies'),
-    upstream: createUpstream(resolved),
-    inflight: new Map(),
     secureCookies: resolved.publicUrl.startsWith('https:'),
   };
   const app = new Hono<BearerEnv>();
@@ -77,4 +76,27 @@ export function createRemoteApp(config: RemoteConfig, storage: RemoteStorage): H
   tokenRoute(app as unknown as Hono, ctx);
   mcpRoute(app, ctx);
   return app as unknown as Hono;
+}
+
+/** The vault of the grants' upstream tokens, over the app's storage. */
+function remoteVault(config: ResolvedConfig, storage: VaultStorage): Vault {
+  try {
+    return createVault({
+      storage,
+      keys: config.encryptionKeys,
+      upstream: {
+        baseUrl: config.upstream.baseUrl,
+        clientId: config.upstream.clientId,
+        clientSecret: config.upstream.clientSecret,
+        signingSecret: config.upstream.signingSecret,
+      },
+      fetch: config.fetch,
+      now: config.now,
+      prefix: 'upstream:',
+    });
+  } catch (cause) {
+    if (isVaultError(cause))
+      throw new RemoteError('CONFIG', `ACCTKIT_MCP_ENCRYPTION_KEYS: ${cause.message}`, { cause });
+    throw cause;
+  }
 }

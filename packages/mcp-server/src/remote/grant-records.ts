@@ -37,7 +37,10 @@ export interface CodeRecord {
 /** Why a grant no longer works. */
 export type RevokedReason = 'refresh_reuse' | 'code_reuse' | 'upstream';
 
-/** `grant:<id>`: one user's authorization of one MCP client for one business. */
+/**
+ * `grant:<id>`: one user's authorization of one MCP client for one business. Its upstream tokens are
+ * in the vault under the same id (`upstream:<id>`), sealed. It expires with its newest refresh token.
+ */
 export interface GrantRecord {
   readonly id: string;
   readonly clientId: string;
@@ -46,10 +49,6 @@ export interface GrantRecord {
   readonly variant: 'de' | 'pt';
   readonly businessId: number;
   readonly businessName: string;
-  /** The service's token set, AES-GCM sealed with the grant id as additional data. */
-  readonly upstream: string;
-  /** A refresh of the upstream tokens under way (single-flight across instances). */
-  readonly lease?: { readonly owner: string; readonly until: number } | undefined;
   readonly revoked?: RevokedReason | undefined;
   readonly createdAt: number;
 }
@@ -70,12 +69,4 @@ export interface RefreshRecord {
   readonly resource: string;
   readonly scope: Scope;
   readonly used: boolean;
-}
-
-/** The upstream token set as sealed in {@link GrantRecord.upstream}. */
-export interface UpstreamTokens {
-  readonly accessToken: string;
-  readonly refreshToken: string;
-  readonly expiresAt: number;
-  readonly scope?: string | undefined;
 }

@@ -1,143 +1,67 @@
-import type { TokenManager, TokenSet } from '@acctkit/client';
-import type { GrantRecord, UpstreamTokens } from './grant-records.js';
-import type { ResolvedConfig } from './remote-config.js';
+import { OAuthError, type TokenManager } from '@acctkit/client';
+import { isVaultError } from '@acctkit/token-vault';
+import type { RemoteContext } from './remote-context.js';
 import { RemoteError } from './remote-error.js';
-import { type RemoteStorage, updateKey } from './remote-storage.js';
-import { randomToken } from './secrets.js';
-import type { TokenCipher } from './token-cipher.js';
-import { isGrantGone, type Upstream } from './upstream.js';
+import { revokeGrant } from './revoke-grant.js';
 
-const LEASE_MS = 30_000;
-const MARGIN_MS = 60_000;
-
-/** What a grant's token manager needs. */
-export interface GrantTokenContext {
-  readonly config: ResolvedConfig;
-  readonly storage: RemoteStorage;
-  readonly cipher: TokenCipher;
-  readonly upstream: Upstream;
-  /** Refreshes under way in this process, by grant id. */
-  readonly inflight: Map<string, Promise<UpstreamTokens>>;
-}
-
-/** Seals upstream tokens for one grant. */
-export function sealTokens(cipher: TokenCipher, grantId: string, tokens: UpstreamTokens): Promise<string> {
-  return cipher.encrypt(JSON.stringify(tokens), `grant:${grantId}`);
-}
-
-async function openTokens(cipher: TokenCipher, grant: GrantRecord): Promise<UpstreamTokens> {
-  return JSON.parse(await cipher.decrypt(grant.upstream, `grant:${grant.id}`)) as UpstreamTokens;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** OAuth errors of a refresh that mean the grant is gone at the service (revoked, expired), not a passing fault. */
+const GONE = new Set(['invalid_grant', 'unauthorized_client', 'invalid_client']);
 
 /** A grant's upstream access ended: the MCP client must authorize again. */
-function reauthorizeError(): RemoteError {
+function reauthorizeError(cause: unknown): RemoteError {
   return new RemoteError(
     'REAUTHORIZE',
     'The accounting service no longer accepts this connection (revoked or expired); sign in again.',
+    { cause },
   );
 }
 
 /**
- * The token manager of one grant, for `createClient`: credentials come from the grant's sealed
- * upstream tokens; a refresh takes a lease on the grant record by compare-and-set, so one instance
- * refreshes and every other waits for its result (the Durable Object of the key serializes the
- * compare-and-set on Workers, SQLite on Node). A refused refresh marks the grant revoked.
+ * The token manager of one grant, for `createClient`: the vault's token manager of the grant's
+ * upstream tokens (sealed at rest, refreshed once across instances under the vault's lease), with a
+ * refusal of the service turned into a revoked grant, so the next answer is 401 `invalid_token`.
  */
-export function createGrantTokenManager(ctx: GrantTokenContext, grantId: string): TokenManager {
-  const { config, storage, cipher, upstream } = ctx;
-  const key = `grant:${grantId}`;
-  const owner = randomToken('', 12);
-
-  async function load(): Promise<{ grant: GrantRecord; version: number; tokens: UpstreamTokens }> {
-    const stored = await storage.get<GrantRecord>(key);
-    if (!stored || stored.value.revoked) throw reauthorizeError();
-    return { grant: stored.value, version: stored.version, tokens: await openTokens(cipher, stored.value) };
+export function grantTokenManager(ctx: RemoteContext, grantId: string): TokenManager {
+  const inner = sharedManager(ctx, grantId);
+  async function ended(cause: unknown): Promise<never> {
+    const gone =
+      (cause instanceof OAuthError && GONE.has(cause.error)) ||
+      (isVaultError(cause) && cause.code === 'NOT_FOUND');
+    if (!gone) throw cause;
+    ctx.grantTokens.delete(grantId);
+    await revokeGrant(ctx, grantId, 'upstream');
+    throw reauthorizeError(cause);
   }
-
-  async function refreshOnce(rejected: string | undefined): Promise<UpstreamTokens> {
-    const deadline = config.now() + LEASE_MS + 5_000;
-    for (;;) {
-      const { grant, version, tokens } = await load();
-      const fresh = tokens.expiresAt - MARGIN_MS > config.now();
-      if (rejected !== undefined ? tokens.accessToken !== rejected : fresh) return tokens;
-      if (grant.lease && grant.lease.until > config.now() && grant.lease.owner !== owner) {
-        if (config.now() > deadline)
-          throw new RemoteError('UPSTREAM', 'Timed out waiting for a token refresh.');
-        await sleep(25);
-        continue;
-      }
-      const leased: GrantRecord = { ...grant, lease: { owner, until: config.now() + LEASE_MS } };
-      if (!(await storage.set(key, leased, { expected: version }))) continue;
-      let next: UpstreamTokens;
-      try {
-        const r = await upstream.refresh(tokens.refreshToken);
-        next = {
-          accessToken: r.access_token,
-          refreshToken: r.refresh_token ?? tokens.refreshToken,
-          expiresAt: config.now() + (r.expires_in ?? 3600) * 1000,
-          scope: r.scope ?? tokens.scope,
-        };
-      } catch (cause) {
-        const gone = isGrantGone(cause);
-        await updateKey<GrantRecord, void>(storage, key, (g) =>
-          g
-            ? {
-                value: { ...g, lease: undefined, ...(gone && { revoked: 'upstream' as const }) },
-                result: undefined,
-              }
-            : { result: undefined },
-        );
-        if (gone) throw reauthorizeError();
-        throw new RemoteError(
-          'UPSTREAM',
-          'The accounting service could not refresh the connection; try again.',
-          {
-            cause,
-          },
-        );
-      }
-      const sealed = await sealTokens(cipher, grantId, next);
-      await updateKey<GrantRecord, void>(storage, key, (g) =>
-        g
-          ? { value: { ...g, upstream: sealed, lease: undefined }, result: undefined }
-          : { result: undefined },
-      );
-      return next;
-    }
-  }
-
-  function refresh(rejected: string | undefined): Promise<UpstreamTokens> {
-    const running = ctx.inflight.get(grantId);
-    if (running) return running;
-    const p = refreshOnce(rejected).finally(() => ctx.inflight.delete(grantId));
-    ctx.inflight.set(grantId, p);
-    return p;
-  }
-
-  const toSet = (t: UpstreamTokens): TokenSet => ({ ...t });
-
   return {
-    async credentials() {
-      let { tokens } = await load();
-      if (tokens.expiresAt - MARGIN_MS <= config.now()) tokens = await refresh(undefined);
-      return { signingSecret: config.upstream.signingSecret, accessToken: tokens.accessToken };
-    },
+    credentials: () => inner.credentials().catch(ended),
     async refresh(options) {
-      return toSet(await refresh(options?.rejected));
+      const tokens = await inner.refresh(options).catch(ended);
+      // Rewritten with the current key, so a key rotation finishes as grants are used.
+      await ctx.vault.reseal(grantId);
+      return tokens;
     },
-    async exchangeCode() {
-      throw new RemoteError('UPSTREAM', 'A grant exchanges its code once, at the authorization callback.');
-    },
-    async tokens() {
-      return toSet((await load()).tokens);
-    },
-    async setTokens(tokens) {
-      const sealed = await sealTokens(cipher, grantId, tokens);
-      await updateKey<GrantRecord, void>(storage, key, (g) =>
-        g ? { value: { ...g, upstream: sealed }, result: undefined } : { result: undefined },
-      );
-    },
+    exchangeCode: () =>
+      Promise.reject(
+        new RemoteError('UPSTREAM', 'A grant exchanges its code once, at the authorization callback.'),
+      ),
+    tokens: () => inner.tokens(),
+    setTokens: (tokens) => inner.setTokens(tokens),
   };
+}
+
+/** Grants whose token manager this instance keeps: the least recently used is dropped beyond it. */
+const MANAGERS = 1_024;
+
+/**
+ * One vault token manager per grant in this instance, shared by every request of the grant, so that
+ * concurrent requests share one refresh (the client's in-process single flight) before the vault's
+ * lease serializes instances.
+ */
+function sharedManager(ctx: RemoteContext, grantId: string): TokenManager {
+  let found = ctx.grantTokens.get(grantId);
+  if (found) ctx.grantTokens.delete(grantId);
+  else found = ctx.vault.tokenManager(grantId);
+  ctx.grantTokens.set(grantId, found);
+  if (ctx.grantTokens.size > MANAGERS) ctx.grantTokens.delete(ctx.grantTokens.keys().next().value as string);
+  return found;
 }

@@ -7,8 +7,6 @@ export {
   type UpstreamConfig,
 } from './remote-config.js';
 export { RemoteError, type RemoteErrorCode } from './remote-error.js';
-export type { RemoteStorage, SetOptions, Versioned } from './remote-storage.js';
-export { createSqliteStorage, type SqliteStorage } from './sqlite-storage.js';
 export {
   type RemoteServerOptions,
   type RunningRemoteServer,
@@ -16,4 +14,3 @@ export {
   startRemoteServer,
   startRemoteServerFromEnv,
 } from './start-remote-server.js';
-export { type EncryptionKey, parseEncryptionKeys } from './token-cipher.js';

@@ -7,7 +7,7 @@ import { createServer } from '../create-server.js';
 import { isToolset, type Toolset } from '../toolset.js';
 import { type BearerEnv, bearerAuth, unauthorized } from './bearer-auth.js';
 import type { GrantRecord } from './grant-records.js';
-import { createGrantTokenManager } from './grant-tokens.js';
+import { grantTokenManager } from './grant-tokens.js';
 import type { RemoteContext } from './remote-context.js';
 
 const RECONNECT =
@@ -48,7 +48,7 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
   const toolsets = ctx.config.toolsets?.filter(isToolset) as Toolset[] | undefined;
   const pool = new ServerPool();
   const build = (grant: GrantRecord): McpServer => {
-    const tokens = createGrantTokenManager(ctx, grant.id);
+    const tokens = grantTokenManager(ctx, grant.id);
     const connection: BusinessConnection = {
       name: grant.variant,
       variant: grant.variant,

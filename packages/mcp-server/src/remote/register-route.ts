@@ -1,9 +1,9 @@
+import { updateKey } from '@acctkit/token-vault';
 import type { Context, Hono } from 'hono';
 import { addressBucket, cloudflareClientAddress } from './client-address.js';
 import { registerClient } from './client-registry.js';
 import { OAuthHttpError } from './oauth-error.js';
 import type { RemoteContext } from './remote-context.js';
-import { updateKey } from './remote-storage.js';
 
 /**
  * Counts a registration against its client address's fixed one-minute window, in storage so that every

@@ -1,6 +1,6 @@
+import { type EncryptionKey, isVaultError, parseKeyRing } from '@acctkit/token-vault';
 import type { Context } from 'hono';
 import { RemoteError } from './remote-error.js';
-import { type EncryptionKey, parseEncryptionKeys } from './token-cipher.js';
 
 /** The accounting service registration this deployment signs users in with. */
 export interface UpstreamConfig {
@@ -95,6 +95,15 @@ function list(env: Env, name: string): string[] | undefined {
     : undefined;
 }
 
+function encryptionKeys(text: string): EncryptionKey[] {
+  try {
+    return parseKeyRing(text, 'ACCTKIT_MCP_ENCRYPTION_KEYS');
+  } catch (cause) {
+    if (isVaultError(cause)) throw new RemoteError('CONFIG', cause.message, { cause });
+    throw cause;
+  }
+}
+
 function absoluteUrl(name: string, value: string): string {
   let url: URL;
   try {
@@ -147,7 +156,7 @@ export function parseRemoteConfig(env: Env, overrides: Partial<RemoteConfig> = {
       signingSecret: required(env, 'ACCTKIT_SIGNING_SECRET'),
       userAgent: env.ACCTKIT_USER_AGENT?.trim() || 'acctkit-mcp-remote',
     },
-    encryptionKeys: parseEncryptionKeys(required(env, 'ACCTKIT_MCP_ENCRYPTION_KEYS')),
+    encryptionKeys: encryptionKeys(required(env, 'ACCTKIT_MCP_ENCRYPTION_KEYS')),
     accessTokenTtlSeconds: integer(env, 'ACCTKIT_MCP_ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: integer(env, 'ACCTKIT_MCP_REFRESH_TOKEN_TTL'),
     rateLimitPerMinute: integer(env, 'ACCTKIT_MCP_RATE_LIMIT'),

@@ -1,20 +1,19 @@
-import type { UpstreamTokens } from './grant-records.js';
+import type { TokenManager } from '@acctkit/client';
+import type { Vault, VaultStorage } from '@acctkit/token-vault';
 import type { ResolvedConfig } from './remote-config.js';
-import type { RemoteStorage } from './remote-storage.js';
 import type { MacKey } from './secrets.js';
-import type { TokenCipher } from './token-cipher.js';
-import type { Upstream } from './upstream.js';
 
-/** Everything the routes share: configuration, storage, keys and the upstream client. */
+/** Everything the routes share: configuration, storage, the vault of upstream tokens and keys. */
 export interface RemoteContext {
   readonly config: ResolvedConfig;
-  readonly storage: RemoteStorage;
-  readonly cipher: TokenCipher;
+  /** Grants, codes, issued tokens' hashes, clients, pending sign-ins, rate windows: all with expiries. */
+  readonly storage: VaultStorage;
+  /** Each grant's upstream tokens, sealed, under the grant's id; refreshed once across instances. */
+  readonly vault: Vault;
+  /** Token managers of recently used grants in this instance (see `grant-tokens.ts`). */
+  readonly grantTokens: Map<string, TokenManager>;
   /** Signs consent cookies and consent-form requests. */
   readonly mac: MacKey;
-  readonly upstream: Upstream;
-  /** Upstream refreshes under way in this instance, by grant id. */
-  readonly inflight: Map<string, Promise<UpstreamTokens>>;
   /** Whether cookies get `Secure` (https public URL). */
   readonly secureCookies: boolean;
 }

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import type { VaultStorage } from '@acctkit/token-vault';
+import { createSqliteStorage } from '@acctkit/token-vault/node';
 import { serve } from '@hono/node-server';
 import { createRemoteApp } from './create-remote-app.js';
 import { connectionAddress } from './node/connection-address.js';
 import { pinnedMetadataFetch } from './node/pinned-metadata-fetch.js';
 import { isLoopbackHost, parseRemoteConfig, type RemoteConfig } from './remote-config.js';
 import { RemoteError } from './remote-error.js';
-import type { RemoteStorage } from './remote-storage.js';
-import { createSqliteStorage } from './sqlite-storage.js';
 
 /** Options of {@link startRemoteServer}: the configuration plus where to listen and store. */
 export interface RemoteServerOptions extends Omit<RemoteConfig, 'publicUrl'> {
@@ -19,7 +19,7 @@ export interface RemoteServerOptions extends Omit<RemoteConfig, 'publicUrl'> {
   /** SQLite file (default `.acctkit/mcp-remote.sqlite`); ignored when `storage` is given. */
   readonly database?: string | undefined;
   /** Storage to use instead of SQLite. */
-  readonly storage?: RemoteStorage | undefined;
+  readonly storage?: VaultStorage | undefined;
 }
 
 /** A remote MCP server listening on Node. */
@@ -46,7 +46,8 @@ export interface RunningRemoteServer {
  */
 export async function startRemoteServer(options: RemoteServerOptions): Promise<RunningRemoteServer> {
   const storage =
-    options.storage ?? createSqliteStorage(options.database ?? '.acctkit/mcp-remote.sqlite', options.now);
+    options.storage ??
+    createSqliteStorage(options.database ?? '.acctkit/mcp-remote.sqlite', { now: options.now });
   const host = options.host ?? '127.0.0.1';
   type Handler = (request: Request, env: unknown) => Response | Promise<Response>;
   let handler: Handler | undefined;

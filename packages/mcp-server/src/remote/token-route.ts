@@ -1,27 +1,14 @@
 import { timingSafeEqual } from '@acctkit/signer';
+import { updateKey } from '@acctkit/token-vault';
 import type { Context, Hono } from 'hono';
 import { confirmClient } from './client-registry.js';
-import type {
-  AccessRecord,
-  CodeRecord,
-  GrantRecord,
-  RefreshRecord,
-  RevokedReason,
-  Scope,
-} from './grant-records.js';
+import type { AccessRecord, CodeRecord, GrantRecord, RefreshRecord, Scope } from './grant-records.js';
 import { OAuthHttpError } from './oauth-error.js';
 import type { RemoteContext } from './remote-context.js';
-import { updateKey } from './remote-storage.js';
+import { extendGrant, revokeGrant } from './revoke-grant.js';
 import { pkceChallenge, randomToken, sha256 } from './secrets.js';
 
 const invalidGrant = (description: string) => new OAuthHttpError(400, 'invalid_grant', description);
-
-/** Marks a grant revoked: every access and refresh token of it stops working. */
-async function revokeGrant(ctx: RemoteContext, grantId: string, reason: RevokedReason): Promise<void> {
-  await updateKey<GrantRecord, void>(ctx.storage, `grant:${grantId}`, (g) =>
-    g && !g.revoked ? { value: { ...g, revoked: reason }, result: undefined } : { result: undefined },
-  );
-}
 
 /** Issues an access token and a refresh token for a grant; only their hashes are stored. */
 async function issueTokens(
@@ -38,10 +25,13 @@ async function issueTokens(
   const access: AccessRecord = { grantId, clientId, resource, scope, expiresAt };
   const refresh: RefreshRecord = { grantId, clientId, resource, scope, used: false };
   await ctx.storage.set(`at:${await sha256(accessToken)}`, access, { expected: 0, expiresAt });
+  const refreshExpiresAt = now + ctx.config.refreshTokenTtlSeconds * 1000;
   await ctx.storage.set(`rt:${await sha256(refreshToken)}`, refresh, {
     expected: 0,
-    expiresAt: now + ctx.config.refreshTokenTtlSeconds * 1000,
+    expiresAt: refreshExpiresAt,
   });
+  // The grant (and its upstream tokens) lives as long as its newest refresh token, then is deleted.
+  await extendGrant(ctx, grantId, refreshExpiresAt);
   return {
     access_token: accessToken,
     token_type: 'Bearer',
