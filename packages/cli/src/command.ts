@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { CliError } from './cli-error.js';
+import { didYouMean } from './did-you-mean.js';
 import type { Io } from './io.js';
 
 /** One option of a command: what `parseArgs` needs, plus what its help shows. */
@@ -39,33 +40,58 @@ export interface Command {
 const HELP: OptionSpec = { type: 'boolean', short: 'h', description: 'Show this help.' };
 
 /**
- * Parses a command's arguments with `node:util` `parseArgs` (strict: unknown options are errors).
+ * Parses a command's arguments with `node:util` `parseArgs`, in its lenient mode with tokens, so that
+ * every mistake is reported in our words (with a suggestion for a mistyped option) instead of Node's:
+ * an unknown option, a string option without a value (or followed by another option), a value given
+ * to a switch.
  *
- * @throws CliError `USAGE` for an unknown option, a missing value or a repeated single option.
+ * @throws CliError `USAGE` naming the option; `run` adds where the command's help is.
  */
 export function parseCommandArgs(command: Command, argv: readonly string[]): ParsedArgs & { help: boolean } {
+  const specs: Record<string, OptionSpec> = { ...command.options, help: HELP };
   const options: NonNullable<ParseArgsConfig['options']> = {};
-  for (const [name, spec] of Object.entries({ ...command.options, help: HELP }))
+  for (const [name, spec] of Object.entries(specs))
     options[name] = {
       type: spec.type,
       ...(spec.short ? { short: spec.short } : {}),
       ...(spec.multiple ? { multiple: true } : {}),
     };
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options,
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values: values as ParsedArgs['values'], positionals, help: values.help === true };
-  } catch (cause) {
-    throw new CliError(
-      'USAGE',
-      `${(cause as Error).message.replace(/\.?$/, '.')} Run \`acctkit ${command.name} --help\`.`,
-      { cause },
-    );
+  const { values, positionals, tokens } = parseArgs({
+    args: [...argv],
+    options,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const spec = Object.hasOwn(specs, token.name) ? specs[token.name] : undefined;
+    if (!spec) throw unknownOption(token.rawName, String(argv[token.index]), Object.keys(specs));
+    const label = `'--${token.name}'`;
+    if (spec.type === 'boolean' && token.value !== undefined)
+      throw new CliError('USAGE', `Option ${label} is a switch and takes no value.`);
+    if (spec.type !== 'string') continue;
+    const placeholder = spec.value ?? 'VALUE';
+    if (token.value === undefined)
+      throw new CliError('USAGE', `Option ${label} needs a value: --${token.name} ${placeholder}.`);
+    // As strict parseArgs does: `--name --sandbox` more likely forgot the value than meant it.
+    if (!token.inlineValue && /^-./.test(token.value))
+      throw new CliError(
+        'USAGE',
+        `Option ${label} needs a value, but '${token.value.slice(0, 20)}' looks like an option: write --${token.name}=${placeholder} when the value does start with '-'.`,
+      );
   }
+  return { values: values as ParsedArgs['values'], positionals, help: values.help === true };
+}
+
+function unknownOption(rawName: string, arg: string, names: readonly string[]): CliError {
+  // `-paginate` arrives as the short options -p -a …: the whole argument is what was meant.
+  const typed = /^-[^-=]{2,}/.test(arg) ? arg.replace(/=.*/s, '') : rawName;
+  const suggestion = didYouMean(typed.replace(/^-+/, ''), names);
+  return new CliError(
+    'USAGE',
+    `Unknown option '${typed.slice(0, 30)}'.${suggestion ? ` Did you mean '--${suggestion}'?` : ''}`,
+  );
 }
 
 /** The help text of a command: summary, usage, description, options, environment and examples. */
@@ -120,12 +146,48 @@ export function listValue(args: ParsedArgs, name: string): string[] {
   return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }
 
-/** Exactly `count` positionals (named in `what` for the error), or a `USAGE` error. */
+/**
+ * Exactly the positionals named in `what`, or a `USAGE` error that says which is missing or what is
+ * one too many. An extra argument is quoted only when short: a long one may be a token or secret
+ * given without its option.
+ */
 export function positionals(args: ParsedArgs, command: Command, what: readonly string[]): string[] {
-  if (args.positionals.length !== what.length)
+  const got = args.positionals;
+  const takes = what.length === 0 ? 'no arguments' : what.join(' ');
+  if (got.length < what.length)
     throw new CliError(
       'USAGE',
-      `${command.name} takes ${what.join(' ')}${args.positionals.length > what.length ? ` (got an extra '${String(args.positionals[what.length]).slice(0, 40)}')` : ''}. Run \`acctkit ${command.name} --help\`.`,
+      `${command.name} takes ${takes}; ${what.slice(got.length).join(' and ')} ${what.length - got.length > 1 ? 'are' : 'is'} missing.`,
     );
-  return [...args.positionals];
+  if (got.length > what.length) {
+    const extra = String(got[what.length]);
+    throw new CliError(
+      'USAGE',
+      `${command.name} takes ${takes}, but got ${got.length === what.length + 1 ? 'one more' : `${got.length - what.length} more`}: ${extra.length <= 24 ? `'${extra}'` : `a ${extra.length}-character argument`}. An option's value goes right after its name; quote a value with spaces.`,
+    );
+  }
+  return [...got];
+}
+
+/**
+ * A number option's value within `[min, max]` (whole when `integer`), `fallback` when it is not given,
+ * or a `USAGE` error that names the option and the numbers it takes.
+ */
+export function numberValue(
+  args: ParsedArgs,
+  name: string,
+  rule: { readonly min: number; readonly max?: number; readonly integer?: boolean; readonly takes: string },
+  fallback: number,
+): number {
+  const text = stringValue(args, name);
+  if (text === undefined) return fallback;
+  const value = text.trim() === '' ? Number.NaN : Number(text);
+  if (
+    !Number.isFinite(value) ||
+    value < rule.min ||
+    (rule.max !== undefined && value > rule.max) ||
+    (rule.integer === true && !Number.isInteger(value))
+  )
+    throw new CliError('USAGE', `--${name} takes ${rule.takes}, not '${text.slice(0, 20)}'.`);
+  return value;
 }

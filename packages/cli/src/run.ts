@@ -7,6 +7,7 @@ import { debugSignature } from './commands/debug-signature.js';
 import { login } from './commands/login.js';
 import { request } from './commands/request.js';
 import { sign } from './commands/sign.js';
+import { didYouMean } from './did-you-mean.js';
 import type { Io } from './io.js';
 import { VERSION } from './version.js';
 
@@ -50,22 +51,18 @@ function mainHelp(): string {
  */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    const topic = name === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
-    io.stdout.write(topic ? commandHelp(topic) : mainHelp());
-    return 0;
-  }
-  if (name === '--version' || name === '-v') {
-    io.stdout.write(`${VERSION}\n`);
-    return 0;
-  }
-  const command = COMMANDS.find((c) => c.name === name);
+  let command: Command | undefined;
   try {
-    if (!command)
-      throw new CliError(
-        'USAGE',
-        `Unknown command '${name.slice(0, 30)}'. Run \`acctkit --help\` for the list.`,
-      );
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      const topic = name === 'help' && rest[0] !== undefined ? findCommand(rest[0]) : undefined;
+      io.stdout.write(topic ? commandHelp(topic) : mainHelp());
+      return 0;
+    }
+    if (name === '--version' || name === '-v') {
+      io.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
+    command = findCommand(name);
     const args = parseCommandArgs(command, rest);
     if (args.help) {
       io.stdout.write(commandHelp(command));
@@ -73,14 +70,37 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     return await command.run(args, io);
   } catch (err) {
-    const { message, exitCode } = describe(err);
+    const { message, exitCode } = describe(err, command);
     io.stderr.write(`acctkit: ${message}\n`);
     return exitCode;
   }
 }
 
-function describe(err: unknown): { message: string; exitCode: number } {
-  if (err instanceof CliError) return { message: err.message, exitCode: err.exitCode };
+/** The command called `name`, or a `USAGE` error that suggests the nearest one. */
+function findCommand(name: string): Command {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (command) return command;
+  const suggestion = name.startsWith('-')
+    ? undefined
+    : didYouMean(
+        name,
+        COMMANDS.map((c) => c.name),
+      );
+  throw new CliError(
+    'USAGE',
+    `Unknown command '${name.slice(0, 30)}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''} Run \`acctkit --help\` for the list.`,
+  );
+}
+
+function describe(err: unknown, command: Command | undefined): { message: string; exitCode: number } {
+  if (err instanceof CliError) {
+    // Every usage error of a command ends by pointing to that command's help.
+    const hint =
+      err.code === 'USAGE' && command && !err.message.includes('--help')
+        ? ` Run \`acctkit ${command.name} --help\`.`
+        : '';
+    return { message: `${err.message}${hint}`, exitCode: err.exitCode };
+  }
   if (err instanceof ConnectionStoreError) return { message: err.message, exitCode: 3 };
   if (err instanceof AccountingError)
     return { message: err.message, exitCode: err.code === 'HTTP_ERROR' ? 1 : 3 };

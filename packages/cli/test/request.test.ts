@@ -56,9 +56,11 @@ describe('acctkit request', () => {
     const guess = await run('request', 'GET', '/core/v2/business');
     expect(guess.code).toBe(3);
     expect(guess.stderr).toMatch(/several connections \(demo-de, demo-pt\).*--connection/);
-    const missing = await run('request', 'GET', '/core/v2/business', '--connection', 'nope');
+    const missing = await run('request', 'GET', '/core/v2/business', '--connection', 'demo-dd');
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toMatch(/no connection named 'nope'/);
+    expect(missing.stderr).toMatch(
+      /no connection named 'demo-dd'\. Did you mean 'demo-de'\? The connections are: demo-de, demo-pt\./,
+    );
   });
 
   it('POST with nested -f fields creates the record; -q and the query in PATH filter a GET', async () => {

@@ -2,6 +2,7 @@ import type { StoredConnection } from '@acctkit/client/node';
 import { CliError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { connectionStore } from '../connection-store.js';
+import { didYouMean } from '../did-you-mean.js';
 import { writeJson } from '../output.js';
 
 /** `acctkit connections`: list, remove and rename stored connections. */
@@ -59,8 +60,13 @@ export const connections: Command = {
         io.stderr.write(`Renamed '${rest[0]}' to '${rest[1]}'.\n`);
         return 0;
       }
-      default:
-        throw new CliError('USAGE', `Unknown action '${action.slice(0, 20)}': use list, remove or rename.`);
+      default: {
+        const suggestion = didYouMean(action, ['list', 'remove', 'rename']);
+        throw new CliError(
+          'USAGE',
+          `Unknown action '${action.slice(0, 20)}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''} The actions are list, remove and rename.`,
+        );
+      }
     }
   },
 };

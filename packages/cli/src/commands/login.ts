@@ -10,7 +10,7 @@ import {
 } from '@acctkit/client';
 import { type AppProfile, SANDBOX_DEMO_APP } from '@acctkit/client/node';
 import { CliError } from '../cli-error.js';
-import { type Command, positionals, stringValue } from '../command.js';
+import { type Command, numberValue, positionals, stringValue } from '../command.js';
 import { loadConfig, profile, resolveApp } from '../config.js';
 import { connectionStore } from '../connection-store.js';
 import type { Io } from '../io.js';
@@ -94,10 +94,18 @@ export const login: Command = {
     const scope = stringValue(args, 'scope') ?? 'full_access';
     if (!SCOPES.includes(scope as Scope))
       throw new CliError('USAGE', `--scope is readonly or full_access, not '${scope.slice(0, 20)}'.`);
-    const timeoutSeconds = Number(stringValue(args, 'timeout') ?? 300);
-    const port = Number(stringValue(args, 'port') ?? 0);
-    if (!(timeoutSeconds > 0) || !Number.isInteger(port) || port < 0 || port > 65535)
-      throw new CliError('USAGE', '--timeout takes a positive number of seconds and --port a port number.');
+    const timeoutSeconds = numberValue(
+      args,
+      'timeout',
+      { min: 1, takes: 'a number of seconds, 1 or more' },
+      300,
+    );
+    const port = numberValue(
+      args,
+      'port',
+      { min: 0, max: 65535, integer: true, takes: 'a port number from 0 to 65535 (0: any free port)' },
+      0,
+    );
     const app = await appSettings(args.values, sandbox, io);
 
     const store = connectionStore(io);

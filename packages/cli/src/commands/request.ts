@@ -11,6 +11,7 @@ import { CliError } from '../cli-error.js';
 import { type Command, listValue, positionals, stringValue } from '../command.js';
 import { connectionSecrets, loadConfig } from '../config.js';
 import { connectionStore } from '../connection-store.js';
+import { didYouMean } from '../did-you-mean.js';
 import { encodeFields } from '../form-fields.js';
 import type { Io, Output } from '../io.js';
 import { writeBody, writeJson } from '../output.js';
@@ -85,6 +86,7 @@ export const request: Command = {
       .filter(Boolean)
       .join('&');
     const body = bodyless || fields === '' ? undefined : fields;
+    if (paginate) pageSizeOf(toQuery(queryString));
 
     const loaded = await loadConfig(io);
     const store = connectionStore(io);
@@ -122,11 +124,16 @@ async function pickConnection(store: ConnectionStore, name: string | undefined):
   const names = all.map((c) => c.name).join(', ');
   if (name !== undefined) {
     const found = all.find((c) => c.name === name);
-    if (!found)
+    if (!found) {
+      const suggestion = didYouMean(
+        name,
+        all.map((c) => c.name),
+      );
       throw new CliError(
         'CONNECTION',
-        `There is no connection named '${name}'${all.length ? ` (there are: ${names})` : ''}; run \`acctkit login --name ${name}\` to make it.`,
+        `There is no connection named '${name}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''}${all.length ? ` The connections are: ${names}.` : ''} Run \`acctkit login --name ${name}\` to make it.`,
       );
+    }
     return found;
   }
   if (all.length === 1) return all[0] as StoredConnection;
@@ -174,9 +181,23 @@ async function send(
   return 1;
 }
 
+/** The page size `-q $itemsPerPage=N` asks `--paginate` for, checked. */
+function pageSizeOf(query: Query): number | undefined {
+  const given = query.$itemsPerPage;
+  if (given === undefined) return undefined;
+  const size = Number(given);
+  if (!(Number.isInteger(size) && size >= 1 && size <= 200))
+    throw new CliError(
+      'USAGE',
+      `-q $itemsPerPage takes a whole number from 1 to 200 with --paginate, not '${String(given).slice(0, 20)}'.`,
+    );
+  return size;
+}
+
 async function paginateList(io: Io, api: AccountingClient, path: string, query: Query): Promise<number> {
-  const { $itemsPerPage, ...rest } = query;
-  const pageSize = $itemsPerPage === undefined ? undefined : Number($itemsPerPage);
+  // The page size goes to paginate, which sends it as $itemsPerPage on every page.
+  const { $itemsPerPage: _, ...rest } = query;
+  const pageSize = pageSizeOf(query);
   const progress = io.stderr.isTTY === true;
   let count = 0;
   const items = (
