@@ -84,6 +84,10 @@ const SHORTER: readonly (readonly [RegExp, string])[] = [
   [/^Sent by the interface's request example, holding the town\..*$/, 'Undocumented; prefer `town`.'],
   [/^Sent by the interface's request example; its effect is not documented\.$/, 'Effect undocumented.'],
   [/^Format `0000-000` \(pattern [^)]*\) for Portuguese addresses;.*$/, '`0000-000` in Portugal.'],
+  [
+    /^Only contacts whose tax authentication number \(tax-office number\)/,
+    'Only contacts whose tax-office number',
+  ],
   [/^Only contacts whose (.+) matches this value\.$/, 'Match on $1.'],
   [/^Only contacts of this type; /, ''],
   [/^Percentage rate sent as a decimal string, for example (.*)\.$/, 'Percent ($1).'],
@@ -92,6 +96,8 @@ const SHORTER: readonly (readonly [RegExp, string])[] = [
   [/ \(documented as a string\)/, ''],
   [/^Id of the ledger account receiving the income\.$/, 'Receiving ledger account id.'],
   [/^Matches the contact's name or company name\.$/, 'Matches name or company.'],
+  [/^Id of the contact's withholding tax\.$/, 'Withholding tax id.'],
+  [/^Expense type \((a )?ledger account\) id\.$/, 'Expense type id.'],
 ];
 
 function shorter(text: string): string {
@@ -112,6 +118,75 @@ function describe(name: string, own: unknown, fallback: unknown, enumerated = fa
   return source && !text.includes(source) ? `${text.replace(/\.$/, '')} (${source}).` : text;
 }
 
+/**
+ * The longest string a pattern anchored at both ends (`^…$`) matches, or `undefined` when it has no
+ * bound (`*`, `+`, `{n,}`) or uses syntax read here as unknown (lookarounds, back-references).
+ */
+export function patternMaxLength(pattern: string): number | undefined {
+  if (!pattern.startsWith('^') || !pattern.endsWith('$') || pattern.endsWith('\\$')) return undefined;
+  const end = pattern.length - 1;
+  let at = 1;
+  const alternatives = (): number | undefined => {
+    let longest = sequence();
+    while (longest !== undefined && pattern[at] === '|') {
+      at++;
+      const next = sequence();
+      longest = next === undefined ? undefined : Math.max(longest, next);
+    }
+    return longest;
+  };
+  const sequence = (): number | undefined => {
+    let total = 0;
+    while (at < end && pattern[at] !== '|' && pattern[at] !== ')') {
+      const one = atom();
+      const times = one === undefined ? undefined : repeats();
+      if (one === undefined || times === undefined) return undefined;
+      total += one * times;
+    }
+    return total;
+  };
+  const atom = (): number | undefined => {
+    const char = pattern[at];
+    if (char === '(') {
+      at += pattern.startsWith('(?:', at) ? 3 : 1;
+      if (pattern[at] === '?') return undefined;
+      const inner = alternatives();
+      if (pattern[at] !== ')') return undefined;
+      at++;
+      return inner;
+    }
+    if (char === '[') {
+      at++;
+      while (at < end && pattern[at] !== ']') at += pattern[at] === '\\' ? 2 : 1;
+      at++;
+      return 1;
+    }
+    if (char === '\\') {
+      if (!/[dDwWsS.\-+*?()[\]{}|^$/\\]/.test(pattern[at + 1] ?? '')) return undefined;
+      at += 2;
+      return 1;
+    }
+    if (char === '^' || char === '$') return undefined;
+    at++;
+    return 1;
+  };
+  const repeats = (): number | undefined => {
+    const char = pattern[at];
+    if (char === '*' || char === '+') return undefined;
+    if (char === '?') {
+      at++;
+      return 1;
+    }
+    const counted = char === '{' ? /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(at)) : null;
+    if (!counted) return 1;
+    at += counted[0].length;
+    if (counted[2] === undefined) return Number(counted[1]);
+    return counted[3] ? Number(counted[3]) : undefined;
+  };
+  const longest = alternatives();
+  return at === end ? longest : undefined;
+}
+
 /** An input schema: references inlined, dates ISO, only validation keywords and descriptions. */
 function input(doc: OpenApiDocument, node: Node, name: string): JsonSchema {
   const ref = refName(node);
@@ -130,6 +205,10 @@ function input(doc: OpenApiDocument, node: Node, name: string): JsonSchema {
   const out: Record<string, unknown> = {};
   for (const key of COPIED) if (node[key] !== undefined) out[key] = node[key];
   if (node.format === 'email') out.format = 'email';
+  // A `maxLength` the pattern already enforces repeats it (money: `^-?\d{1,8}(\.\d{1,2})?$` is 12 at most).
+  const bound = typeof out.pattern === 'string' ? patternMaxLength(out.pattern) : undefined;
+  if (bound !== undefined && typeof out.maxLength === 'number' && bound <= out.maxLength)
+    delete out.maxLength;
   if (node.type === 'object') {
     const properties: Record<string, JsonSchema> = {};
     for (const [field, schema] of Object.entries((node.properties ?? {}) as Record<string, Node>))
@@ -194,15 +273,24 @@ function propertiesOf(doc: OpenApiDocument, node: Node): Record<string, Node> {
 }
 
 /**
+ * Record fields the tools leave out: `$url` and `$key` (the server drops them; `id` says the same),
+ * and `lock_version`, the service's optimistic-locking counter, which no tool takes.
+ */
+const OMITTED_FIELDS = new Set(['$url', '$key', 'lock_version']);
+
+/**
  * A record's shallow schema: each field's JSON type (references become `object`), no `required`
- * (the `fields` argument trims records). `$url` and `$key` are left out: the server drops them.
+ * (the `fields` argument trims records), without the {@link OMITTED_FIELDS}.
+ * A field of several types (`string` or `null`) is an `anyOf` of one type each, not a `type` array,
+ * which clients with a single-`type` schema dialect reject.
  */
 function record(doc: OpenApiDocument, name: string): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [field, schema] of Object.entries(propertiesOf(doc, doc.components.schemas[name] as Node))) {
-    if (field === '$url' || field === '$key') continue;
+    if (OMITTED_FIELDS.has(field)) continue;
     const types = typesOf(doc, schema);
-    properties[field] = types.length === 1 ? { type: types[0] as string } : { type: types };
+    properties[field] =
+      types.length === 1 ? { type: types[0] as string } : { anyOf: types.map((type) => ({ type })) };
   }
   return { type: 'object', properties };
 }

@@ -24,7 +24,7 @@ export function serverInstructions(
           : 'read and write'
     }.`,
     `Businesses: ${businesses}.${connections.length > 1 ? ' Every tool needs business set to one of these names.' : ''}`,
-    'Rules: dates are YYYY-MM-DD in and out; amounts are decimal strings such as "119.00", never numbers. In output schemas a field without a type is a string.',
+    'Rules: dates are YYYY-MM-DD in and out; amounts are decimal strings such as "119.00", never numbers.',
     new Set(connections.map((c) => c.variant)).size > 1
       ? 'An argument described "de: …" or "pt: …" exists only for businesses of that variant.'
       : '',

@@ -1,6 +1,9 @@
-/** The subset of JSON Schema that tool schemas use (generated from the OpenAPI documents). */
+/**
+ * The subset of JSON Schema that tool schemas use (generated from the OpenAPI documents). `type` is
+ * one type: a value of several types is an `anyOf` of one type each, as portable schemas need.
+ */
 export interface JsonSchema {
-  readonly type?: string | readonly string[];
+  readonly type?: string;
   readonly description?: string;
   readonly enum?: readonly (string | number | boolean | null)[];
   readonly const?: string | number | boolean | null;

@@ -11,7 +11,8 @@ export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
     type: 'integer',
     minimum: 1,
     maximum: MAX_PAGE_SIZE,
-    description: `Page size (default ${DEFAULT_LIMIT}).`,
+    // `limit` on a list tool with `cursor` says "page size"; the keywords say its bounds.
+    description: `Default ${DEFAULT_LIMIT}.`,
   },
   cursor: {
     type: 'string',

@@ -53,24 +53,53 @@ function mergeTwo(de: JsonSchema, pt: JsonSchema): JsonSchema {
   return eitherVariant(de, pt);
 }
 
-const typeOnly = (schema: JsonSchema): boolean =>
-  Object.keys(schema).every((key) => key === 'type' || key === 'description');
+/** The types a schema of types alone allows (`type`, or an `anyOf` of bare types), else `undefined`. */
+function typesOnly(schema: JsonSchema): string[] | undefined {
+  const { description: _d, ...rest } = schema;
+  const keys = Object.keys(rest);
+  if (keys.length === 1 && typeof rest.type === 'string') return [rest.type];
+  if (keys.length === 1 && rest.anyOf) {
+    const branches = rest.anyOf.map(typesOnly);
+    if (branches.every((types) => types !== undefined)) return branches.flat();
+  }
+  return undefined;
+}
+
+/** How a variant's own limits read in a description, by keyword. */
+const IN_WORDS: Readonly<Record<string, (value: unknown) => string>> = {
+  maxLength: (n) => `at most ${String(n)} characters`,
+  minLength: (n) => `at least ${String(n)} characters`,
+  maximum: (n) => `at most ${String(n)}`,
+  minimum: (n) => `at least ${String(n)}`,
+  pattern: (p) => `matching \`${String(p)}\``,
+};
+
+/** The keywords in words, or `undefined` when one of them has no wording. */
+function inWords(keywords: Readonly<Record<string, unknown>>): string | undefined {
+  const said = Object.entries(keywords).map(([key, value]) => IN_WORDS[key]?.(value));
+  return said.every((text) => text !== undefined) ? said.join(', ') : undefined;
+}
 
 /**
- * A field whose schema differs by variant. Types alone: one list of types. Otherwise the keywords
- * both share once, then an `anyOf` with what each variant adds, each branch named by its variant.
+ * A field whose schema differs by variant. Types alone: the types of both, an `anyOf` of one type each
+ * where they differ. Otherwise the keywords both share once. When one variant adds nothing to them,
+ * the union of the two is the shared keywords alone (an `anyOf` would constrain nothing), and what the
+ * other variant adds is said in the description (`de: at most 14 characters`); else an `anyOf` with
+ * what each variant adds, each branch named by its variant.
  */
 function eitherVariant(de: JsonSchema, pt: JsonSchema): JsonSchema {
   const description = de.description ?? pt.description;
-  if (typeOnly(de) && typeOnly(pt)) {
-    const types = [...new Set([de.type, pt.type].flat())].filter((t): t is string => typeof t === 'string');
+  const deTypes = typesOnly(de);
+  const ptTypes = typesOnly(pt);
+  if (deTypes && ptTypes) {
+    const types = [...new Set([...deTypes, ...ptTypes])];
     return {
-      type: types.length === 1 ? (types[0] as string) : types,
+      ...(types.length === 1 ? { type: types[0] as string } : { anyOf: types.map((type) => ({ type })) }),
       ...(description ? { description } : {}),
     };
   }
   const common: Record<string, unknown> = {};
-  const own: Record<'de' | 'pt', Record<string, unknown>> = { de: {}, pt: {} };
+  const own: Record<Variant, Record<string, unknown>> = { de: {}, pt: {} };
   const keys = new Set([...Object.keys(de), ...Object.keys(pt)]);
   keys.delete('description');
   for (const key of keys) {
@@ -82,14 +111,25 @@ function eitherVariant(de: JsonSchema, pt: JsonSchema): JsonSchema {
       if (b !== undefined) own.pt[key] = b;
     }
   }
-  const branch = (variant: 'de' | 'pt', text: string | undefined): JsonSchema => ({
+  const text = { de: de.description, pt: pt.description };
+  const limits = { de: inWords(own.de), pt: inWords(own.pt) };
+  if ((limits.de === '' && limits.pt !== undefined) || (limits.pt === '' && limits.de !== undefined)) {
+    const note = (variant: Variant): string | undefined => {
+      const wording = text[variant] && text[variant] !== description ? text[variant].replace(/\.$/, '') : '';
+      const said = [wording, limits[variant]].filter(Boolean).join(', ');
+      return said ? `${variant}: ${said}.` : undefined;
+    };
+    const described = [description, note('de'), note('pt')].filter(Boolean).join(' ');
+    return { ...(common as JsonSchema), ...(described ? { description: described } : {}) };
+  }
+  const branch = (variant: Variant): JsonSchema => ({
     ...own[variant],
-    description: text && text !== description ? `${variant}: ${text}` : variant,
+    description: text[variant] && text[variant] !== description ? `${variant}: ${text[variant]}` : variant,
   });
   return {
     ...(common as JsonSchema),
     ...(description ? { description } : {}),
-    anyOf: [branch('de', de.description), branch('pt', pt.description)],
+    anyOf: [branch('de'), branch('pt')],
   };
 }
 
@@ -114,16 +154,16 @@ export function topLevel(schema: JsonSchema): JsonSchema {
 }
 
 /**
- * An output schema as listed: the types (none beside an `enum`, and none for plain strings, which the
- * server's instructions say once) and the top level's `required`, without descriptions,
- * `additionalProperties` or nested `required` (the tool builds its results; a client checking them
- * needs the types, an agent reading them the field names).
+ * An output schema as listed: the field names and their types (no `type` beside an `enum`, which says
+ * it), without descriptions, `additionalProperties` or `required`. The tool builds its results: a
+ * client checking them needs the types and an agent the field names, while `required` would spend
+ * tokens on every tool saying which fields a result always has.
  */
-export function withoutDescriptions(schema: JsonSchema, nested = false): JsonSchema {
+export function withoutDescriptions(schema: JsonSchema): JsonSchema {
   const {
     description: _d,
     additionalProperties: _a,
-    required,
+    required: _r,
     properties,
     items,
     anyOf,
@@ -131,15 +171,12 @@ export function withoutDescriptions(schema: JsonSchema, nested = false): JsonSch
     ...rest
   } = enumUntyped(schema);
   const each = (record: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> =>
-    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, withoutDescriptions(v, true)]));
-  // A plain string (no enum, format or pattern) is `{}`: most output fields are strings.
-  if (rest.type === 'string' && Object.keys(rest).length === 1) return {};
+    Object.fromEntries(Object.entries(record).map(([k, v]) => [k, withoutDescriptions(v)]));
   return {
     ...rest,
     ...(properties ? { properties: each(properties) } : {}),
-    ...(required && !nested ? { required } : {}),
-    ...(items ? { items: withoutDescriptions(items, true) } : {}),
-    ...(anyOf ? { anyOf: anyOf.map((branch) => withoutDescriptions(branch, true)) } : {}),
+    ...(items ? { items: withoutDescriptions(items) } : {}),
+    ...(anyOf ? { anyOf: anyOf.map(withoutDescriptions) } : {}),
     ...($defs ? { $defs: each($defs) } : {}),
   };
 }
@@ -151,13 +188,32 @@ function enumUntyped(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
+const listedForms = new WeakMap<JsonSchema, JsonSchema>();
+
+/**
+ * `schema`, which `tools/list` shows as `listed`: without limits of the server's own that each call
+ * still checks and no agent comes near (an id's `minimum: 1`), so the catalogue does not repeat them.
+ */
+export function withListedForm(schema: JsonSchema, listed: JsonSchema): JsonSchema {
+  listedForms.set(schema, listed);
+  return schema;
+}
+
 /**
  * An input schema as listed: without `additionalProperties` at any depth (unknown arguments are
  * refused by the per-variant check of each call, which names the variant; listing `false` on every
- * object only repeats that), and without `type` beside an `enum`.
+ * object only repeats that), without `type` beside an `enum`, and each argument given a listed form
+ * ({@link withListedForm}) in that form.
  */
 export function withoutStrictness(schema: JsonSchema): JsonSchema {
-  const { additionalProperties: _a, properties, items, anyOf, $defs, ...rest } = enumUntyped(schema);
+  const {
+    additionalProperties: _a,
+    properties,
+    items,
+    anyOf,
+    $defs,
+    ...rest
+  } = enumUntyped(listedForms.get(schema) ?? schema);
   const each = (record: Readonly<Record<string, JsonSchema>>): Record<string, JsonSchema> =>
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k, withoutStrictness(v)]));
   return {

@@ -48,6 +48,42 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+type Schema = {
+  type?: unknown;
+  enum?: unknown;
+  const?: unknown;
+  $ref?: unknown;
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  $defs?: Record<string, Schema>;
+};
+
+/**
+ * The paths of schemas in `schema` that say nothing of their value's type: neither `type`, `enum`,
+ * `const` nor `$ref`, and not an `anyOf` of such branches (a branch may narrow its parent's type), and
+ * of `type` arrays.
+ */
+function untyped(value: unknown, path: string, typedParent = false): string[] {
+  const schema = value as Schema | undefined;
+  if (!schema) return [];
+  const own = schema.type !== undefined || schema.enum !== undefined || schema.const !== undefined;
+  const typed = own || schema.$ref !== undefined || typedParent;
+  const problems: string[] = [];
+  if (Array.isArray(schema.type)) problems.push(`${path}: type array`);
+  if (schema.anyOf)
+    schema.anyOf.forEach((branch, i) => {
+      problems.push(...untyped(branch, `${path}.anyOf[${i}]`, own));
+    });
+  else if (!typed) problems.push(`${path}: no type`);
+  for (const [name, property] of Object.entries(schema.properties ?? {}))
+    problems.push(...untyped(property, `${path}.properties.${name}`));
+  for (const [name, def] of Object.entries(schema.$defs ?? {}))
+    problems.push(...untyped(def, `${path}.$defs.${name}`));
+  problems.push(...untyped(schema.items, `${path}.items`));
+  return problems;
+}
+
 async function names(options: Parameters<typeof mcpClient>[0]): Promise<string[]> {
   const { client, close } = await mcpClient(options);
   const { tools } = await client.listTools();
@@ -78,20 +114,38 @@ describe('tools/list', () => {
 
   it('keeps the full catalogue within its token budget (o200k_base), and lists schemas as built, not through zod', async () => {
     // At most 6,000 tokens whatever is connected (both variants: `business` on every tool, each variant's
-    // own fields; 5,974 when this budget was set, with the sandbox's business names).
-    const budgets: [BusinessConnection[], number][] = [
-      [[de], 6000],
-      [[pt], 6000],
-      [[de, pt], 6000],
+    // own fields; 5,953 with every property typed, with the sandbox's business names), and 3,200 for
+    // the read-only tools (3,121).
+    const budgets: [BusinessConnection[], number, boolean][] = [
+      [[de], 6000, false],
+      [[pt], 6000, false],
+      [[de, pt], 6000, false],
+      [[de, pt], 3200, true],
     ];
-    for (const [connections, budget] of budgets) {
-      const { client, close } = await mcpClient({ connections });
+    for (const [connections, budget, readOnly] of budgets) {
+      const { client, close } = await mcpClient({ connections, readOnly });
       const { tools } = await client.listTools();
       const json = JSON.stringify({ tools });
-      expect(countTokens(json), connections.map((c) => c.name).join('+')).toBeLessThanOrEqual(budget);
+      expect(
+        countTokens(json),
+        `${connections.map((c) => c.name).join('+')}${readOnly ? ' read-only' : ''}`,
+      ).toBeLessThanOrEqual(budget);
       // The SDK's zod round trip would add ±2^53 bounds to integers and `$schema` keys.
       expect(json).not.toContain('9007199254740991');
       expect(json).not.toContain('$schema');
+      await close();
+    }
+  });
+
+  it('types every input and output property, with no type arrays (portable JSON Schema)', async () => {
+    for (const connections of [[de], [pt], [de, pt]]) {
+      const { client, close } = await mcpClient({ connections });
+      const { tools } = await client.listTools();
+      const problems = tools.flatMap((tool) => [
+        ...untyped(tool.inputSchema, `${tool.name}.inputSchema`),
+        ...untyped(tool.outputSchema, `${tool.name}.outputSchema`),
+      ]);
+      expect(problems, connections.map((c) => c.name).join('+')).toEqual([]);
       await close();
     }
   });

@@ -275,7 +275,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "withholding_tax_id": {
           "type": "string",
-          "description": "Id of the contact's withholding tax."
+          "description": "Withholding tax id."
         }
       },
       "required": [
@@ -543,7 +543,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "withholding_tax_id": {
           "type": "string",
-          "description": "Id of the contact's withholding tax."
+          "description": "Withholding tax id."
         }
       },
       "minProperties": 1,
@@ -570,7 +570,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "ledger_account_id": {
           "type": "integer",
-          "description": "Expense type (a ledger account) id (list_reference kind 'expense_types')."
+          "description": "Expense type id (list_reference kind 'expense_types')."
         },
         "tax_rate_id": {
           "type": "integer",
@@ -583,13 +583,11 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "total": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
-          "maxLength": 12,
           "description": "Net total."
         },
         "vat_value": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
-          "maxLength": 12,
           "description": "VAT amount; computed from `tax_rate_id` when omitted."
         }
       },
@@ -613,7 +611,6 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "total": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
-          "maxLength": 12,
           "description": "Expense total."
         },
         "bank_account_id": {
@@ -622,7 +619,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "ledger_account_id": {
           "type": "integer",
-          "description": "Expense type (ledger account) id (list_reference kind 'expense_types')."
+          "description": "Expense type id (list_reference kind 'expense_types')."
         },
         "payment_method_id": {
           "type": "integer",
@@ -671,13 +668,11 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "total": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
-          "maxLength": 12,
           "description": "Decimal string."
         },
         "vat_value": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
-          "maxLength": 12,
           "description": "Decimal string."
         }
       },
@@ -696,7 +691,6 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "total": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
-          "maxLength": 12,
           "description": "Decimal string."
         },
         "bank_account_id": {
@@ -729,13 +723,11 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "amount": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
-          "maxLength": 12,
           "description": "Net amount (gross when `is_tax_included` is true)."
         },
         "tax_amount": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
-          "maxLength": 12,
           "description": "Tax amount."
         },
         "tax_percentage_rate": {
@@ -798,13 +790,11 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         "amount": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
-          "maxLength": 12,
           "description": "Net amount (gross when `is_tax_included` is true)."
         },
         "tax_amount": {
           "type": "string",
           "pattern": "^-?\\d{1,8}(\\.\\d{1,2})?$",
-          "maxLength": 12,
           "description": "Tax amount."
         },
         "tax_percentage_rate": {
@@ -887,7 +877,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
         },
         "tax_number": {
           "type": "string",
-          "description": "Match on tax authentication number (tax-office number)."
+          "description": "Match on tax-office number."
         },
         "search": {
           "type": "string",
@@ -1017,9 +1007,13 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
           "type": "integer"
         },
         "company": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "contact_types": {
@@ -1056,9 +1050,13 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
           "type": "string"
         },
         "tax_eligible": {
-          "type": [
-            "boolean",
-            "null"
+          "anyOf": [
+            {
+              "type": "boolean"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "editable": {
@@ -1073,9 +1071,13 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
           "type": "integer"
         },
         "company": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "contact_types": {
@@ -1228,9 +1230,6 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
         },
         "voided": {
           "type": "boolean"
-        },
-        "lock_version": {
-          "type": "integer"
         }
       }
     },
@@ -1281,9 +1280,6 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
         },
         "voided": {
           "type": "boolean"
-        },
-        "lock_version": {
-          "type": "integer"
         }
       }
     }
@@ -1299,9 +1295,13 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
           "type": "string"
         },
         "account_number": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "account_type": {
@@ -1317,9 +1317,13 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
           "type": "string"
         },
         "bic": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "reconciliation_strategy": {
@@ -1420,9 +1424,6 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
         "sales_price_includes_tax": {
           "type": "integer"
         },
-        "lock_version": {
-          "type": "integer"
-        },
         "tax_code": {
           "type": "object"
         },
@@ -1512,9 +1513,13 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       "type": "object",
       "properties": {
         "financial_year_end_date": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "coa_template": {
@@ -1527,9 +1532,13 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
           "type": "object"
         },
         "tax_number": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       }
@@ -1538,9 +1547,13 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       "type": "object",
       "properties": {
         "financial_year_end_date": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "coa_template": {
@@ -1553,9 +1566,13 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
           "type": "object"
         },
         "tax_number": {
-          "type": [
-            "string",
-            "null"
+          "anyOf": [
+            {
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
           ]
         }
       }

@@ -9,7 +9,7 @@ import { normalizeRecord, recordLink, trimRecord } from '../records.js';
 import { serviceCall } from '../service-call.js';
 import type { ToolContext, ToolDefinition, ToolSuccess } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
-import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
+import { mergeVariantSchemas, objectSchema, withListedForm } from '../tool-schema.js';
 import type { Toolset } from '../toolset.js';
 import { CREATE, DELETE, READ, UPDATE } from './annotations.js';
 import type { ResourceKind } from './resource-kind.js';
@@ -24,11 +24,9 @@ const DRY_RUN: JsonSchema = {
 };
 
 function idArgument(resource: ResourceKind): JsonSchema {
-  return {
-    type: 'integer',
-    minimum: 1,
-    description: `${resource.singular.charAt(0).toUpperCase()}${resource.singular.slice(1)} id (list_${resource.kind}).`,
-  };
+  const description = `${resource.singular.charAt(0).toUpperCase()}${resource.singular.slice(1)} id (list_${resource.kind}).`;
+  // Listed without `minimum`: ids come from list_ tools, so no agent sends 0; each call still checks it.
+  return withListedForm({ type: 'integer', minimum: 1, description }, { type: 'integer', description });
 }
 
 const FIELDS: JsonSchema = PAGING_ARGUMENTS.fields as JsonSchema;

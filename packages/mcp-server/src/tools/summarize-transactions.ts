@@ -101,12 +101,10 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
       },
       ['from', 'to', 'group_by'],
     ),
+  // Results also echo `from`, `to` and `group_by`, the caller's own arguments: not worth listing.
   output: () => ({
     ...objectSchema(
       {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        group_by: { type: 'string' },
         groups: {
           type: 'array',
           items: objectSchema(
@@ -116,7 +114,8 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
         },
         totals: objectSchema({ expenses: TOTALS_REF, incomes: TOTALS_REF }, ['expenses', 'incomes']),
       },
-      ['from', 'to', 'group_by', 'groups', 'totals'],
+      ['groups', 'totals'],
+      false,
     ),
     // The four totals objects share one definition: a shorter catalogue.
     $defs: { totals: TOTALS },
