@@ -1,5 +1,6 @@
 import { timingSafeEqual } from '@acctkit/signer';
 import type { Hono } from 'hono';
+import { adminDocsLink, adminRouteList } from './admin-document.js';
 import { DEMO_BUSINESS_IDS, DEMO_CLIENT } from './demo-accounts.js';
 import type { Business, Client } from './directory.js';
 import type { FaultSpec } from './fault-injector.js';
@@ -63,8 +64,8 @@ const optionalString = (body: Record<string, unknown>, key: string): string | un
 };
 
 /**
- * The admin API under `/_sandbox/`, with `Authorization: Bearer <admin token>`: mint tokens, issue
- * authorization codes, revoke grants, reset data, advance the clock, inject faults. Without an admin
+ * The admin API under `/_sandbox/`, with `Authorization: Bearer <admin token>`: list its routes, mint
+ * tokens, issue authorization codes, revoke grants, reset data, advance the clock, inject faults. Without an admin
  * token every `/_sandbox/*` call is 403 `ADMIN_DISABLED`.
  */
 export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: () => void): void {
@@ -80,6 +81,20 @@ export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: (
       );
     await next();
   });
+
+  // The index: the routes as the admin API's OpenAPI document describes them (a test keeps the two in step).
+  app.get('/_sandbox/', (c) =>
+    c.json({
+      reference: '/docs?variant=admin',
+      document: '/docs/admin.json',
+      routes: adminRouteList().map((r) => ({
+        method: r.method,
+        path: r.path,
+        purpose: r.purpose,
+        docs: adminDocsLink(r),
+      })),
+    }),
+  );
 
   app.post('/_sandbox/tokens', async (c) => {
     const body = await jsonBody(c.req.raw);

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { sign, TEST_SIGNING_SECRET } from '@acctkit/signer';
 import type { Hono } from 'hono';
 import { html, raw } from 'hono/html';
+import { adminDocument } from './admin-document.js';
 import { type Html, page } from './authorize-text.js';
 import { demoAuthorizeUrl } from './demo-accounts.js';
 import { referenceData } from './reference-data.js';
@@ -14,10 +15,18 @@ import type { Variant } from './variant.js';
 const require = createRequire(import.meta.url);
 let scalarBundle: string | undefined;
 
-/** The bundled document with this sandbox as its server, so "try it" and the examples call it. */
-function spec(variant: Variant, origin: string): string {
+/** The documents of the reference: the two variants of the service and the sandbox's admin API. */
+type DocsSource = Variant | 'admin';
+const TITLES: Record<DocsSource, string> = {
+  de: 'Variant A (de)',
+  pt: 'Variant B (pt)',
+  admin: 'Sandbox admin API',
+};
+
+/** A document with this sandbox as its server, so "try it" and the examples call it. */
+function spec(source: DocsSource, origin: string): string {
   return JSON.stringify({
-    ...specDocument(variant),
+    ...(source === 'admin' ? adminDocument() : specDocument(source)),
     servers: [{ url: origin, description: 'This acctkit sandbox' }],
   });
 }
@@ -34,14 +43,14 @@ function scalar(): string {
 const DOCS_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
-/** The Scalar configuration: both bundles as sources (a variant switch), no external fonts or proxy. */
-function scalarConfig(first: Variant): string {
-  const order: Variant[] = first === 'pt' ? ['pt', 'de'] : ['de', 'pt'];
+/** The Scalar configuration: the three documents as sources (a document switch), no external fonts or proxy. */
+function scalarConfig(first: DocsSource): string {
+  const order: DocsSource[] = [first, ...(['de', 'pt', 'admin'] as const).filter((s) => s !== first)];
   return JSON.stringify({
-    sources: order.map((v) => ({
-      title: v === 'de' ? 'Variant A (de)' : 'Variant B (pt)',
-      slug: v,
-      url: `/docs/${v}.json`,
+    sources: order.map((s) => ({
+      title: TITLES[s],
+      slug: s,
+      url: `/docs/${s}.json`,
     })),
     withDefaultFonts: false,
     hideClientButton: true,
@@ -53,7 +62,7 @@ function scalarConfig(first: Variant): string {
   });
 }
 
-function referencePage(variant: Variant): Html {
+function referencePage(variant: DocsSource): Html {
   // JSON inside <script>: `<` is escaped so that no value can close the element; raw() keeps the quotes.
   const config = raw(scalarConfig(variant).replace(/</g, '\\u003c'));
   return html`<!doctype html>
@@ -67,8 +76,8 @@ function referencePage(variant: Variant): Html {
 <body>
 <nav class="acctkit-bar" aria-label="Sandbox documentation">
 <a href="/docs/guide">Guide: authentication and request signing</a>
-<a href="/docs?variant=de">Variant A (de)</a><a href="/docs?variant=pt">Variant B (pt)</a>
-<a href="/docs/de.json">de.json</a><a href="/docs/pt.json">pt.json</a>
+<a href="/docs?variant=de">Variant A (de)</a><a href="/docs?variant=pt">Variant B (pt)</a><a href="/docs?variant=admin">Sandbox admin API</a>
+<a href="/docs/de.json">de.json</a><a href="/docs/pt.json">pt.json</a><a href="/docs/admin.json">admin.json</a>
 </nav>
 <div id="app"></div>
 <script src="/docs/scalar.js"></script>
@@ -133,12 +142,14 @@ ${pm.map((p) => html`<tr><td>${p.id}</td><td>${p.name}</td><td>${pmPt.find((q) =
 
 /**
  * `GET /docs`: the API reference (Scalar's standalone bundle, served from the package) over both
- * bundles; `/docs/guide`: authentication, signing and `/test`; `/docs/<variant>.json`: the documents.
+ * variants and the admin API; `/docs/guide`: authentication, signing and `/test`;
+ * `/docs/{de,pt,admin}.json`: the documents.
  */
 export function docsRoutes(app: Hono<SandboxEnv>): void {
   app.get('/docs', (c) => {
-    const variant: Variant = c.req.query('variant') === 'pt' ? 'pt' : 'de';
-    return c.html(referencePage(variant), 200, { 'Content-Security-Policy': DOCS_CSP });
+    const q = c.req.query('variant');
+    const first: DocsSource = q === 'pt' || q === 'admin' ? q : 'de';
+    return c.html(referencePage(first), 200, { 'Content-Security-Policy': DOCS_CSP });
   });
   app.get('/docs/scalar.js', (c) =>
     c.body(scalar(), 200, {
@@ -151,9 +162,9 @@ export function docsRoutes(app: Hono<SandboxEnv>): void {
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
     }),
   );
-  app.get('/docs/:file{(de|pt)\\.json}', (c) => {
-    const variant = c.req.param('file').slice(0, 2) as Variant;
-    return c.body(spec(variant, new URL(c.req.url).origin), 200, { 'Content-Type': 'application/json' });
+  app.get('/docs/:file{(de|pt|admin)\\.json}', (c) => {
+    const source = c.req.param('file').replace(/\.json$/, '') as DocsSource;
+    return c.body(spec(source, new URL(c.req.url).origin), 200, { 'Content-Type': 'application/json' });
   });
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/', (c) => c.redirect('/docs', 302));

@@ -19,8 +19,13 @@ type Doc = {
   >;
 };
 
-export function loadSpec(variant: 'de' | 'pt'): Doc {
-  return JSON.parse(readFileSync(require.resolve(`@acctkit/openapi/${variant}.json`), 'utf8')) as Doc;
+/** A bundled document of the service (`de`, `pt`) or the sandbox's admin API document (`admin`). */
+export function loadSpec(variant: 'de' | 'pt' | 'admin'): Doc {
+  const file =
+    variant === 'admin'
+      ? new URL('../admin-api.openapi.json', import.meta.url)
+      : require.resolve(`@acctkit/openapi/${variant}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Doc;
 }
 
 /** Every operationId of a bundle, callbacks excluded. */
@@ -33,13 +38,13 @@ export function operationIds(variant: 'de' | 'pt'): string[] {
   );
 }
 
-/** Validates response bodies against the bundled OpenAPI document of a variant (ajv, JSON Schema 2020-12). */
+/** Validates response bodies against an OpenAPI document of {@link loadSpec} (ajv, JSON Schema 2020-12). */
 export class SpecValidator {
   readonly #ajv: Ajv2020;
   readonly #doc: Doc;
   readonly #variant: string;
 
-  constructor(variant: 'de' | 'pt') {
+  constructor(variant: 'de' | 'pt' | 'admin') {
     this.#variant = variant;
     this.#doc = loadSpec(variant);
     this.#ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
