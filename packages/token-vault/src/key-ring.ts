@@ -117,7 +117,7 @@ export function createKeyRing(keys: readonly EncryptionKey[]): KeyRing {
  * @example
  * ```ts
  * import { createKeyRing, parseKeyRing } from '@acctkit/token-vault';
- * const ring = createKeyRing(parseKeyRing(process.env.ACCTKIT_ENCRYPTION_KEYS ?? '', 'ACCTKIT_ENCRYPTION_KEYS'));
+ * const ring = createKeyRing(parseKeyRing(env.ENCRYPTION_KEYS, 'ENCRYPTION_KEYS'));
  * ```
  */
 export function parseKeyRing(text: string, name = 'The key ring'): EncryptionKey[] {
