@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { sign, TEST_SIGNING_SECRET } from '@acctkit/signer';
 import type { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import { adminDocument } from './admin-document.js';
-import { type Html, page } from './authorize-text.js';
-import { demoAuthorizeUrl } from './demo-accounts.js';
-import { referenceData } from './reference-data.js';
+import type { Html } from './authorize-text.js';
+import { DEMO_CLIENT } from './demo-accounts.js';
+import { REQUEST_SIGNER_JS } from './generated/request-signer.js';
+import { guidePage } from './guide-page.js';
+import { referenceDocument } from './reference-document.js';
 import type { SandboxEnv } from './sandbox-env.js';
-import { specDocument } from './spec-document.js';
 import type { Variant } from './variant.js';
 
 const require = createRequire(import.meta.url);
@@ -23,10 +23,10 @@ const TITLES: Record<DocsSource, string> = {
   admin: 'Sandbox admin API',
 };
 
-/** A document with this sandbox as its server, so "try it" and the examples call it. */
-function spec(source: DocsSource, origin: string): string {
+function documentJson(source: DocsSource, origin: string): string {
+  if (source !== 'admin') return JSON.stringify(referenceDocument(source, origin));
   return JSON.stringify({
-    ...(source === 'admin' ? adminDocument() : specDocument(source)),
+    ...adminDocument(),
     servers: [{ url: origin, description: 'This acctkit sandbox' }],
   });
 }
@@ -41,16 +41,28 @@ function scalar(): string {
 }
 
 const DOCS_CSP =
-  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-src 'self' blob:; frame-ancestors 'none'";
 
-/** The Scalar configuration: the three documents as sources (a document switch), no external fonts or proxy. */
-function scalarConfig(first: DocsSource): string {
+// Scalar links to itself under the sidebar; the reference keeps the user on this machine.
+const CUSTOM_CSS = 'a[href*="scalar.com"]{display:none !important}';
+
+/**
+ * The Scalar configuration: the three documents as sources (a document switch), the demo client in
+ * the Authorize panel (its redirect URI is the sandbox's callback page, which Scalar's pop-up reads
+ * on the same origin), no generated client code for the service (the documents' `x-codeSamples`
+ * compute the signature), and nothing that calls a service outside the machine: no agent, MCP, telemetry,
+ * proxy or external fonts.
+ */
+function scalarConfig(first: DocsSource, origin: string): string {
   const order: DocsSource[] = [first, ...(['de', 'pt', 'admin'] as const).filter((s) => s !== first)];
   return JSON.stringify({
     sources: order.map((s) => ({
       title: TITLES[s],
       slug: s,
       url: `/docs/${s}.json`,
+      agent: { disabled: true },
+      // Generated clients would send a fixed X-Signature; the admin API's static bearer token they show right.
+      hiddenClients: s !== 'admin',
     })),
     withDefaultFonts: false,
     hideClientButton: true,
@@ -59,104 +71,76 @@ function scalarConfig(first: DocsSource): string {
     showOperationId: true,
     mcp: { disabled: true },
     defaultOpenAllTags: false,
+    customCss: CUSTOM_CSS,
+    authentication: {
+      preferredSecurityScheme: [['oauth2', 'signature', 'nonce']],
+      securitySchemes: {
+        oauth2: {
+          'x-default-scopes': ['full_access'],
+          flows: {
+            authorizationCode: {
+              'x-scalar-client-id': DEMO_CLIENT.clientId,
+              clientSecret: DEMO_CLIENT.clientSecret,
+              'x-scalar-redirect-uri': `${origin}/oauth2/callback`,
+              'x-scalar-credentials-location': 'body',
+              'x-usePkce': 'no',
+            },
+          },
+        },
+        testToken: { token: 'TestToken' },
+      },
+    },
   });
 }
 
-function referencePage(variant: DocsSource): Html {
+function referencePage(first: DocsSource, origin: string): Html {
   // JSON inside <script>: `<` is escaped so that no value can close the element; raw() keeps the quotes.
-  const config = raw(scalarConfig(variant).replace(/</g, '\\u003c'));
+  const json = (value: string) => raw(value.replace(/</g, '\\u003c'));
+  const config = json(scalarConfig(first, origin));
+  const signer = json(JSON.stringify({ signingSecret: DEMO_CLIENT.signingSecret }));
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Accounting service API reference (acctkit sandbox)</title>
-<style>.acctkit-bar{font:14px/1.4 system-ui,sans-serif;padding:.5rem 1rem;background:#1b1f24;color:#fff}.acctkit-bar a{color:#9cf;margin-right:1rem}</style>
+<style>.acctkit-bar{font:14px/1.4 system-ui,sans-serif;padding:.5rem 1rem;background:#1b1f24;color:#fff}.acctkit-bar a{color:#9cf}.acctkit-bar>a{margin-right:1rem}.acctkit-bar p{margin:.25rem 0 0;color:#ccd}</style>
 </head>
 <body>
 <nav class="acctkit-bar" aria-label="Sandbox documentation">
 <a href="/docs/guide">Guide: authentication and request signing</a>
 <a href="/docs?variant=de">Variant A (de)</a><a href="/docs?variant=pt">Variant B (pt)</a><a href="/docs?variant=admin">Sandbox admin API</a>
 <a href="/docs/de.json">de.json</a><a href="/docs/pt.json">pt.json</a><a href="/docs/admin.json">admin.json</a>
+<p>Authorize signs in on this sandbox as the demo app (<a href="/docs/guide#demo-logins">demo logins</a>); Test Request then signs every call in your browser with @acctkit/signer and the demo app's signing secret.</p>
 </nav>
 <div id="app"></div>
 <script src="/docs/scalar.js"></script>
-<script>Scalar.createApiReference('#app', ${config});</script>
+<script src="/docs/request-signer.js"></script>
+<script>Scalar.createApiReference('#app', acctkitDocs.withRequestSigning(${config}, ${signer}));</script>
 </body>
 </html>`;
 }
 
-const EXAMPLE = {
-  method: 'POST',
-  url: 'https://api.example.test/accounts/v2/contacts?config_setting=foo',
-  body: 'contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=My%20Customer',
-  nonce: 'd6657d14f6d3d9de453ff4b0dc686c6d',
-} as const;
-
-async function guidePage(origin: string): Promise<string> {
-  const s = await sign(EXAMPLE, { signingSecret: TEST_SIGNING_SECRET, accessToken: 'TestToken' });
-  const pm = referenceData('de').paymentMethods;
-  const pmPt = referenceData('pt').paymentMethods;
-  const authorize = demoAuthorizeUrl(origin);
-  const body = html`<h1>Authentication and request signing</h1>
-<p><a href="/docs">API reference</a> · two layers protect every data call: an OAuth 2.0 access token and a per-request HMAC-SHA1 signature. The signature is not a static API key: it is computed for each request from its method, URL, body and a fresh nonce.</p>
-
-<h2 id="oauth">1. Get an access token (OAuth 2.0 authorization code)</h2>
-<ol>
-<li>Send the user's browser to <code>/oauth2/auth</code> with <code>response_type=code</code>, <code>client_id</code>, <code>redirect_uri</code>, <code>scope</code> (<code>full_access</code> or <code>readonly</code>) and an unguessable <code>state</code>. Try it with the demo client: <a href="${authorize}">${authorize}</a> (demo logins are printed by <code>acctkit-sandbox</code> at start).</li>
-<li>After the user approves, the browser comes back to <code>redirect_uri</code> with <code>code</code> (valid 60 seconds), <code>country</code> (<code>de</code> selects Variant A, <code>pt</code> Variant B) and <code>state</code>. Check that <code>state</code> is the value you sent. The demo client may use <code>${origin}/oauth2/callback</code>, a page of this sandbox that shows the code and the token request to make, or any loopback URI such as <code>http://127.0.0.1:&lt;any port&gt;/callback</code> (RFC 8252 §7.3).</li>
-<li>Exchange the code: <code>POST /oauth2/token</code>, form-encoded, with <code>grant_type=authorization_code</code>, <code>client_id</code>, <code>client_secret</code>, <code>code</code> and the same <code>redirect_uri</code>. The response has <code>access_token</code>, <code>refresh_token</code>, <code>expires_in</code> (3600), <code>scope</code> and <code>token_type</code>.</li>
-<li>Before the access token expires, send <code>grant_type=refresh_token</code> with the refresh token: you get a new pair; the old one stops working.</li>
-</ol>
-
-<h2 id="signing">2. Sign every data request</h2>
-<p>Every call under <code>/core</code> and <code>/accounts</code> carries <code>Authorization: Bearer &lt;access token&gt;</code>, <code>X-Nonce</code> and <code>X-Signature</code>. The four steps:</p>
-<ol>
-<li><strong>Base string</strong>: four items, each percent-encoded (RFC 3986, upper-case hex), joined with <code>&amp;</code>: the method in upper case; the base URL (scheme and host lower case, no default port, no query); the parameter string (every query and body pair, each key and value percent-encoded, sorted, joined with <code>&amp;</code>); the nonce.</li>
-<li><strong>Signing key</strong>: <code>&lt;signing secret&gt;&amp;&lt;access token&gt;</code>.</li>
-<li><strong>Signature</strong>: base64 of HMAC-SHA1(signing key, base string).</li>
-<li><strong>Headers</strong>: the signature in <code>X-Signature</code>, the nonce (raw) in <code>X-Nonce</code>; a nonce is accepted once.</li>
-</ol>
-<h3>The worked example published with the API</h3>
-<p><code>${EXAMPLE.method} ${EXAMPLE.url}</code> with the form body <code>contact[contact_type_id]=1</code>, <code>contact[name]=My Customer</code> and the nonce <code>${EXAMPLE.nonce}</code>:</p>
-<dl>
-<dt>Parameter string</dt><dd><pre id="example-parameter-string"><code>${s.parameterString}</code></pre></dd>
-<dt>Base string</dt><dd><pre id="example-base-string"><code>${s.baseString}</code></pre></dd>
-<dt>Signature with signing secret <code>${TEST_SIGNING_SECRET}</code> and token <code>TestToken</code> (the published example redacts its key, so this value is ours)</dt><dd><pre id="example-signature"><code>${s.signature}</code></pre></dd>
-</dl>
-
-<h2 id="test">3. Check your signer against <code>/test</code></h2>
-<p>Prefix any data path with <code>/test</code> and sign the request with the signing secret <code>${TEST_SIGNING_SECRET}</code> and any token (the URL you sign includes <code>/test</code>). A match answers 200 <code>{"success":true}</code>; a mismatch answers 400 with the sandbox's own result of every step (<code>base_url</code>, <code>parameter_string</code>, <code>signature_base_string</code>, <code>signing_key</code>, <code>signature</code>, …) so you can find the first step where yours differs. <code>/test</code> reads and changes no data and never uses your real token or secret.</p>
-<pre><code>curl -i -X POST '${origin}/test/accounts/v2/contacts?config_setting=foo' \\
-  -H 'Authorization: Bearer TestToken' -H 'X-Nonce: &lt;nonce&gt;' -H 'X-Signature: &lt;signature&gt;' \\
-  -H 'Content-Type: application/x-www-form-urlencoded' \\
-  --data 'contact%5Bcontact_type_id%5D=1&amp;contact%5Bname%5D=My%20Customer'</code></pre>
-
-<h2 id="payment-methods">Payment method ids</h2>
-<p><code>payment_method_id</code> of incomes (both variants) and Variant B expenses takes one of these ids (DECISIONS B27):</p>
-<table><thead><tr><th>id</th><th>Variant A (de)</th><th>Variant B (pt)</th><th>symbol</th></tr></thead><tbody>
-${pm.map((p) => html`<tr><td>${p.id}</td><td>${p.name}</td><td>${pmPt.find((q) => q.id === p.id)?.name ?? ''}</td><td><code>${p.$symbol}</code></td></tr>`)}
-</tbody></table>`;
-  return String(await page('en', 'Authentication and request signing', body, '56rem'));
-}
+const SCRIPT_HEADERS = {
+  'Content-Type': 'text/javascript; charset=utf-8',
+  'Cache-Control': 'public, max-age=3600',
+};
 
 /**
  * `GET /docs`: the API reference (Scalar's standalone bundle, served from the package) over both
- * variants and the admin API; `/docs/guide`: authentication, signing and `/test`;
- * `/docs/{de,pt,admin}.json`: the documents.
+ * variants and the admin API, with Authorize and a signing Test Request; `/docs/guide`:
+ * authentication, signing and `/test`; `/docs/{de,pt,admin}.json`: the documents.
  */
 export function docsRoutes(app: Hono<SandboxEnv>): void {
   app.get('/docs', (c) => {
     const q = c.req.query('variant');
     const first: DocsSource = q === 'pt' || q === 'admin' ? q : 'de';
-    return c.html(referencePage(first), 200, { 'Content-Security-Policy': DOCS_CSP });
+    return c.html(referencePage(first, new URL(c.req.url).origin), 200, {
+      'Content-Security-Policy': DOCS_CSP,
+    });
   });
-  app.get('/docs/scalar.js', (c) =>
-    c.body(scalar(), 200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Cache-Control': 'public, max-age=3600',
-    }),
-  );
+  app.get('/docs/scalar.js', (c) => c.body(scalar(), 200, SCRIPT_HEADERS));
+  app.get('/docs/request-signer.js', (c) => c.body(REQUEST_SIGNER_JS, 200, SCRIPT_HEADERS));
   app.get('/docs/guide', async (c) =>
     c.html(await guidePage(new URL(c.req.url).origin), 200, {
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
@@ -164,7 +148,9 @@ export function docsRoutes(app: Hono<SandboxEnv>): void {
   );
   app.get('/docs/:file{(de|pt|admin)\\.json}', (c) => {
     const source = c.req.param('file').replace(/\.json$/, '') as DocsSource;
-    return c.body(spec(source, new URL(c.req.url).origin), 200, { 'Content-Type': 'application/json' });
+    return c.body(documentJson(source, new URL(c.req.url).origin), 200, {
+      'Content-Type': 'application/json',
+    });
   });
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/', (c) => c.redirect('/docs', 302));

@@ -48,8 +48,11 @@ describe('GET /docs in Chromium', () => {
     expect(text).toContain('Validation failed. One $diagnoses entry per failing field');
     // The spec's Markdown is rendered: `company_name` in backticks becomes a <code> element.
     expect(await section.locator('code', { hasText: 'company_name' }).count()).toBeGreaterThan(0);
-    // The example request targets this sandbox (the served documents name it as their server).
-    expect(text).toContain(`curl ${server.url}/accounts/v2/contacts`);
+    // The sample request targets this sandbox (the served documents name it as their server) and
+    // computes the signature with acctkit sign instead of sending a fixed X-Signature.
+    expect(text).toContain('acctkit sign POST');
+    expect(text).toContain(`'${server.url}/accounts/v2/contacts'`);
+    expect(text).not.toContain('YOUR_SECRET_TOKEN');
     const file = join(shots, 'docs-create-contact.png');
     await page.screenshot({ path: file });
     process.stdout.write(`docs screenshot: ${file}\n`);
