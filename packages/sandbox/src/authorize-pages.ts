@@ -120,7 +120,7 @@ ${failed ? html`<p class="error" role="alert" id="login-error">${t.badLogin}</p>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">${t.signIn}</button>
 </form>
-<p class="hint">${t.demoHint}</p>`,
+<p class="hint">${t.demoHint} <a href="/docs/guide#demo-logins">${t.demoLink}</a></p>`,
   );
 }
 

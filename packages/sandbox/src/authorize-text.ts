@@ -20,7 +20,9 @@ const TEXT = {
     approve: 'Allow',
     deny: 'Deny',
     errorTitle: 'This authorization request cannot be completed',
-    demoHint: 'Demo logins are printed by acctkit-sandbox at start and listed in its README.',
+    demoHint:
+      'Demo logins are printed when the sandbox starts (by npm start or acctkit-sandbox) and listed in the guide:',
+    demoLink: 'demo logins',
     denied: 'The user denied the request.',
     expiredForm: 'This form has expired. Open the authorization link again.',
     clientMissing: 'The request has no client_id, or more than one.',
@@ -44,7 +46,9 @@ const TEXT = {
     approve: 'Erlauben',
     deny: 'Ablehnen',
     errorTitle: 'Diese Autorisierungsanfrage kann nicht ausgeführt werden',
-    demoHint: 'Die Demo-Zugänge zeigt acctkit-sandbox beim Start an; sie stehen auch in der README.',
+    demoHint:
+      'Die Demo-Zugänge werden beim Start der Sandbox angezeigt (durch npm start oder acctkit-sandbox) und stehen in der Anleitung:',
+    demoLink: 'Demo-Zugänge',
     denied: 'Der Benutzer hat die Anfrage abgelehnt.',
     expiredForm: 'Dieses Formular ist abgelaufen. Öffnen Sie den Autorisierungslink erneut.',
     clientMissing: 'Die Anfrage enthält keine oder mehrere client_id.',
@@ -68,7 +72,9 @@ const TEXT = {
     approve: 'Permitir',
     deny: 'Recusar',
     errorTitle: 'Não é possível concluir este pedido de autorização',
-    demoHint: 'Os acessos de demonstração são mostrados pelo acctkit-sandbox ao iniciar e estão no README.',
+    demoHint:
+      'Os acessos de demonstração são mostrados quando a sandbox inicia (por npm start ou acctkit-sandbox) e estão no guia:',
+    demoLink: 'acessos de demonstração',
     denied: 'O utilizador recusou o pedido.',
     expiredForm: 'Este formulário expirou. Abra novamente a ligação de autorização.',
     clientMissing: 'O pedido não tem client_id, ou tem mais do que um.',

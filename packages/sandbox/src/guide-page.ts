@@ -1,7 +1,7 @@
 import { sign, TEST_SIGNING_SECRET } from '@acctkit/signer';
 import { html } from 'hono/html';
 import { page } from './authorize-text.js';
-import { demoAuthorizeUrl } from './demo-accounts.js';
+import { DEMO_CLIENT, DEMO_USERS, demoAuthorizeUrl } from './demo-accounts.js';
 import { referenceData } from './reference-data.js';
 
 const EXAMPLE = {
@@ -12,8 +12,8 @@ const EXAMPLE = {
 } as const;
 
 /**
- * `GET /docs/guide`: the OAuth flow, the four signing steps with the worked example published with
- * the API, how to use `/test`, and the payment method ids.
+ * `GET /docs/guide`: the OAuth flow with the demo logins, the four signing steps with the worked
+ * example published with the API, how to use `/test`, and the payment method ids.
  */
 export async function guidePage(origin: string): Promise<string> {
   const s = await sign(EXAMPLE, { signingSecret: TEST_SIGNING_SECRET, accessToken: 'TestToken' });
@@ -25,11 +25,18 @@ export async function guidePage(origin: string): Promise<string> {
 
 <h2 id="oauth">1. Get an access token (OAuth 2.0 authorization code)</h2>
 <ol>
-<li>Send the user's browser to <code>/oauth2/auth</code> with <code>response_type=code</code>, <code>client_id</code>, <code>redirect_uri</code>, <code>scope</code> (<code>full_access</code> or <code>readonly</code>) and an unguessable <code>state</code>. Try it with the demo client: <a href="${authorize}">${authorize}</a> (demo logins are printed by <code>acctkit-sandbox</code> at start).</li>
+<li>Send the user's browser to <code>/oauth2/auth</code> with <code>response_type=code</code>, <code>client_id</code>, <code>redirect_uri</code>, <code>scope</code> (<code>full_access</code> or <code>readonly</code>) and an unguessable <code>state</code>. Try it with the demo client: <a href="${authorize}">${authorize}</a>, and sign in with one of the <a href="#demo-logins">demo logins</a>.</li>
 <li>After the user approves, the browser comes back to <code>redirect_uri</code> with <code>code</code> (valid 60 seconds), <code>country</code> (<code>de</code> selects Variant A, <code>pt</code> Variant B) and <code>state</code>. Check that <code>state</code> is the value you sent. The demo client may use <code>${origin}/oauth2/callback</code>, a page of this sandbox that shows the code and the token request to make, or any loopback URI such as <code>http://127.0.0.1:&lt;any port&gt;/callback</code> (RFC 8252 §7.3).</li>
 <li>Exchange the code: <code>POST /oauth2/token</code>, form-encoded, with <code>grant_type=authorization_code</code>, <code>client_id</code>, <code>client_secret</code>, <code>code</code> and the same <code>redirect_uri</code>. The response has <code>access_token</code>, <code>refresh_token</code>, <code>expires_in</code> (3600), <code>scope</code> and <code>token_type</code>.</li>
 <li>Before the access token expires, send <code>grant_type=refresh_token</code> with the refresh token: you get a new pair; the old one stops working.</li>
 </ol>
+
+<h3 id="demo-logins">Demo logins</h3>
+<p>Public demo data of this sandbox, also printed when the sandbox starts (by <code>npm start</code> in the acctkit repository or by <code>acctkit-sandbox</code>):</p>
+<table><thead><tr><th>E-mail</th><th>Password</th><th>Businesses</th></tr></thead><tbody>
+${DEMO_USERS.map((u) => html`<tr><td><code>${u.email}</code></td><td><code>${u.password}</code></td><td>${u.owns.map((v) => (v === 'de' ? 'Variant A (de)' : 'Variant B (pt)')).join(', ')}</td></tr>`)}
+</tbody></table>
+<p>The demo client is <code>${DEMO_CLIENT.clientId}</code> with the client secret <code>${DEMO_CLIENT.clientSecret}</code> and the signing secret <code>${DEMO_CLIENT.signingSecret}</code>. In the <a href="/docs">API reference</a>, Authorize runs this flow in a pop-up window and Test Request signs each call in your browser.</p>
 
 <h2 id="signing">2. Sign every data request</h2>
 <p>Every call under <code>/core</code> and <code>/accounts</code> carries <code>Authorization: Bearer &lt;access token&gt;</code>, <code>X-Nonce</code> and <code>X-Signature</code>. The four steps:</p>

@@ -46,6 +46,15 @@ async function signIn(b: Browser, email: string, password: string, lang = 'en'):
 }
 
 describe('GET /oauth2/auth pages', () => {
+  it('authorize: the sign-in page says demo logins are printed by npm start or acctkit-sandbox, and links the guide', async () => {
+    for (const lang of ['en', 'de', 'pt']) {
+      const html = await (await sb.fetch(new Request(`${authUrl()}&lang=${lang}`))).text();
+      expect(html).toMatch(/npm start .* acctkit-sandbox/);
+      expect(html).toContain('<a href="/docs/guide#demo-logins">');
+      expect(html).not.toContain('README');
+    }
+  });
+
   it('authorize: the login page is HTML, localised, self-contained, with HttpOnly SameSite cookies', async () => {
     for (const [lang, word] of [
       ['de', 'Anmelden'],

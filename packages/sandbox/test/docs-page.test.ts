@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_CLIENT } from '../src/index.js';
+import { DEMO_CLIENT, DEMO_USERS } from '../src/index.js';
 import { BASE, call, type Json, mintToken, testSandbox } from './helpers.js';
 
 const sb = testSandbox();
@@ -132,6 +132,17 @@ describe('GET /docs', () => {
       expect(html).toContain(text);
     expect(html).toContain(`${BASE}/oauth2/callback`);
     expect(html).not.toMatch(/(src|href)="https?:\/\/(?!sandbox\.test)/);
+  });
+
+  it('/docs/guide lists the demo logins and says they are printed by npm start or acctkit-sandbox', async () => {
+    const html = await (await get('/docs/guide')).text();
+    expect(html).toContain('<h3 id="demo-logins">Demo logins</h3>');
+    expect(html).toMatch(
+      /printed when the sandbox starts \(by <code>npm start<\/code> .* <code>acctkit-sandbox<\/code>\)/,
+    );
+    expect(html).not.toContain('printed by <code>acctkit-sandbox</code> at start');
+    for (const user of DEMO_USERS)
+      expect(html).toContain(`<td><code>${user.email}</code></td><td><code>${user.password}</code></td>`);
   });
 
   it('/docs/guide lists the payment method ids the sandbox accepts (DECISIONS B27)', async () => {
