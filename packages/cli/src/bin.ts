@@ -10,5 +10,6 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
+  stdin: process.stdin,
   env: process.env,
 });

@@ -4,7 +4,8 @@
  * - `USAGE` (2): unknown command or option, missing or malformed argument.
  * - `CONFIG` (3): a setting is missing (base URL, client id, a secret) or the config file is damaged.
  * - `CONNECTION` (3): no connection of that name, none at all, or several and none chosen.
- * - `LOGIN` (3): the authorization was denied, its `state` did not match, or the code exchange failed.
+ * - `LOGIN` (3): the authorization was denied, its `state` did not match, the code exchange failed,
+ *   or no browser could be opened (use `--no-browser`).
  * - `AUTH` (3): the stored grant is revoked or expired (`invalid_grant`): log in again.
  * - `NETWORK` (3): the service could not be reached.
  * - `HTTP` (1): the service answered 4xx or 5xx.

@@ -11,7 +11,12 @@ export interface Io {
   readonly stderr: Output;
   /** The environment (`ACCTKIT_*`, `XDG_CONFIG_HOME`). */
   readonly env: NodeJS.ProcessEnv;
-  /** Opens a URL in the system browser (default: the `open` package). */
+  /**
+   * Where `login --no-browser` reads the pasted answer from (default: `process.stdin`). Nothing else
+   * reads it.
+   */
+  readonly stdin?: NodeJS.ReadableStream | undefined;
+  /** Opens a URL in the system browser (default: the `open` package); a rejection means none could be opened. */
   readonly openUrl?: ((url: string) => Promise<void>) | undefined;
   /** The fetch to send with (default: the global `fetch`). */
   readonly fetch?: ((request: Request) => Promise<Response>) | undefined;

@@ -11,6 +11,7 @@ export interface LoopbackRedirect {
    * `respond` returns for it. Rejects after `timeoutMs`.
    */
   wait(respond: (url: URL) => { ok: boolean; message: string }, timeoutMs: number): Promise<URL>;
+  /** Stops listening; a `wait` still pending then never settles (its timer is cleared). */
   close(): Promise<void>;
 }
 
@@ -47,11 +48,12 @@ export async function listenForRedirect(port = 0): Promise<LoopbackRedirect> {
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const { port: bound } = server.address() as AddressInfo;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   return {
     redirectUri: `http://127.0.0.1:${bound}/callback`,
     wait: (respond, timeoutMs) =>
       new Promise<URL>((resolve, reject) => {
-        const timer = setTimeout(() => {
+        timer = setTimeout(() => {
           onCallback = undefined;
           reject(
             new CliError(
@@ -70,6 +72,9 @@ export async function listenForRedirect(port = 0): Promise<LoopbackRedirect> {
       }),
     close: () =>
       new Promise<void>((resolve) => {
+        // Another answer (a paste) may have won: the timer must not keep the process alive.
+        clearTimeout(timer);
+        onCallback = undefined;
         server.close(() => resolve());
         server.closeAllConnections();
       }),

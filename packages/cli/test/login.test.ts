@@ -1,9 +1,12 @@
 /**
  * `acctkit login --sandbox --no-browser` as a subprocess: the printed authorization URL is opened in
  * Debian Chromium (playwright-core, no browser download), the demo user signs in, chooses a business
- * and approves; the bin's loopback listener on 127.0.0.1 gets the redirect, checks state, exchanges
- * the code and stores the connection, which then signs a request. A forged callback with another
- * state is refused and stores nothing.
+ * and approves; on this device the bin's loopback listener on 127.0.0.1 gets the redirect, checks
+ * state, exchanges the code and stores the connection, which then signs a request. A forged callback
+ * with another state is refused and stores nothing. On another device (a Chromium whose 127.0.0.1
+ * is not ours) the page after approval does not load, and its address, or only the code, pasted into
+ * the bin's stdin finishes the login; wrong pastes are explained and another is read. Without a
+ * display or with a failing opener, `login` stops at once and suggests --no-browser.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -16,7 +19,8 @@ import {
   signInToSandbox,
 } from '@acctkit/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acctkit, BIN, type Run, startWorld, type World } from './helpers.js';
+import { ADMIN, acctkit, BIN, type Run, startWorld, type World } from './helpers.js';
+import { otherDeviceProxy } from './other-device-proxy.js';
 
 let world: World;
 let chromium: LaunchedChromium;
@@ -29,21 +33,35 @@ afterAll(async () => {
   await world?.close();
 });
 
-/** Starts `acctkit login …` and resolves the authorization URL it prints, and its outcome. */
-function startLogin(args: string[]): {
+/**
+ * Starts `acctkit login …` and resolves the authorization URL it prints, and its outcome. Its stdin
+ * is closed at once unless `paste` is set; `stderrMatches` waits for a pattern on stderr.
+ */
+function startLogin(
+  args: string[],
+  options: { paste?: boolean } = {},
+): {
   url: Promise<URL>;
   done: Promise<Run>;
   child: ChildProcessWithoutNullStreams;
+  stderrMatches(pattern: RegExp): Promise<void>;
 } {
   const child = spawn(process.execPath, [BIN, 'login', ...args], { env: world.env() });
   let stdout = '';
   let stderr = '';
+  const waiting: { pattern: RegExp; resolve: () => void }[] = [];
   child.stdout.on('data', (d) => {
     stdout += d;
   });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+    for (const w of waiting.filter((w) => w.pattern.test(stderr))) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve();
+    }
+  });
   const url = new Promise<URL>((resolve, reject) => {
-    child.stderr.on('data', (d) => {
-      stderr += d;
+    child.stderr.on('data', () => {
       const found = /^\s+(http:\/\/\S+\/oauth2\/auth\?\S+)$/m.exec(stderr);
       if (found) resolve(new URL(found[1] as string));
     });
@@ -52,8 +70,25 @@ function startLogin(args: string[]): {
   const done = new Promise<Run>((resolve) =>
     child.once('close', (code) => resolve({ code: code ?? -1, stdout, stderr })),
   );
-  child.stdin.end();
-  return { url, done, child };
+  if (!options.paste) child.stdin.end();
+  const stderrMatches = (pattern: RegExp): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      if (pattern.test(stderr)) resolve();
+      else waiting.push({ pattern, resolve });
+      child.once('close', () => reject(new Error(`login ended before printing ${pattern}: ${stderr}`)));
+    });
+  return { url, done, child, stderrMatches };
+}
+
+/** Issues a real authorization code at the sandbox for `redirectUri`, as the consent page would. */
+async function sandboxCode(business: 'de' | 'pt', redirectUri: string): Promise<string> {
+  const response = await fetch(`${world.server.url}/_sandbox/codes`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business, scope: 'readonly', redirect_uri: redirectUri }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { code: string }).code;
 }
 
 describe('acctkit login', () => {
@@ -161,6 +196,131 @@ describe('acctkit login', () => {
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/denied/);
   }, 60_000);
+
+  it('--no-browser on another device: approve there, paste the address the browser ended on (after one from another login)', async () => {
+    const login = startLogin(
+      ['--sandbox', '--no-browser', '--base-url', world.server.url, '--name', 'pasted'],
+      { paste: true },
+    );
+    const url = await login.url;
+    const redirect = new URL(url.searchParams.get('redirect_uri') as string);
+    const device = await otherDeviceProxy([Number(redirect.port)]);
+    const context = await chromium.newContext({ locale: 'en-GB', ...device.contextOptions });
+    let ended: URL;
+    try {
+      const page = await context.newPage();
+      await page.goto(url.toString());
+      ended = await approveSandboxConsent(page, {
+        email: 'anna@demo.acctkit.test',
+        password: 'sandbox-de',
+        redirectUri: redirect.href,
+      });
+      // The page did not load on that device: the loopback listener never got the answer.
+      await expect(page.locator('body').textContent()).resolves.toContain('cannot reach');
+      expect(ended.searchParams.get('state')).toBe(url.searchParams.get('state'));
+
+      const fromAnotherLogin = new URL(ended);
+      fromAnotherLogin.searchParams.set('state', 'A'.repeat(43));
+      login.child.stdin.write(`${fromAnotherLogin.href}\n`);
+      await login.stderrMatches(
+        /That address is from another login: its state is not the one this login sent\./,
+      );
+      login.child.stdin.write(`  ${ended.href}  \n`);
+    } finally {
+      await context.close();
+      await device.close();
+    }
+    const result = await login.done;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Connected 'pasted': Schneider Werbetechnik GmbH \(business 1, de, full_access\)\.$/m,
+    );
+    expect(result.stderr).toMatch(/paste it here, then press Enter/);
+    expect(result.stderr).not.toMatch(/acctkit: /);
+    expect(result.stderr).not.toContain(ended.searchParams.get('code'));
+    const stored = await openConnectionStore({ file: world.connectionsFile }).get('pasted');
+    expect(stored).toMatchObject({ country: 'de', variant: 'de', businessId: 1, scope: 'full_access' });
+  }, 60_000);
+
+  it('--no-browser: only the code may be pasted (the business tells its country); wrong pastes are explained and another is read', async () => {
+    const login = startLogin(
+      ['--sandbox', '--no-browser', '--base-url', world.server.url, '--name', 'code-only'],
+      { paste: true },
+    );
+    const url = await login.url;
+    const redirectUri = url.searchParams.get('redirect_uri') as string;
+    login.child.stdin.write('the page said connection refused\n');
+    await login.stderrMatches(/That is neither an address nor a code/);
+    login.child.stdin.write(`${url.href}\n`);
+    await login.stderrMatches(/That is the address of the authorization page itself/);
+    login.child.stdin.write(`${redirectUri}?code=${'0'.repeat(40)}&country=pt\n`);
+    await login.stderrMatches(/That address has no state=/);
+    login.child.stdin.write(`${redirectUri}?state=${url.searchParams.get('state')}\n`);
+    await login.stderrMatches(/That address has no code=… and country=…/);
+    const code = await sandboxCode('pt', redirectUri);
+    login.child.stdin.write(`${code}\n`);
+    const result = await login.done;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Connected 'code-only': Ferreira & Costa Design, Lda\. \(business 2, pt, readonly\)\.$/m,
+    );
+    expect(result.stderr.match(/Paste the address \(or the code\) again:/g)).toHaveLength(4);
+    expect(result.stderr).not.toContain(code);
+    expect(result.stderr).not.toContain('connection refused');
+    const stored = await openConnectionStore({ file: world.connectionsFile }).get('code-only');
+    expect(stored).toMatchObject({ country: 'pt', variant: 'pt', businessId: 2, scope: 'readonly' });
+    expect(stored?.tokens.country).toBe('pt');
+  });
+
+  it('--no-browser: a pasted address that carries a denial ends the login with exit code 3', async () => {
+    const login = startLogin(
+      ['--sandbox', '--no-browser', '--base-url', world.server.url, '--name', 'pasted-denial'],
+      { paste: true },
+    );
+    const url = await login.url;
+    const redirectUri = url.searchParams.get('redirect_uri') as string;
+    login.child.stdin.write(`${redirectUri}?error=access_denied&state=${url.searchParams.get('state')}\n`);
+    const result = await login.done;
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/acctkit: Access was denied in the browser; nothing was stored\./);
+    expect(await openConnectionStore({ file: world.connectionsFile }).get('pasted-denial')).toBeUndefined();
+  });
+
+  it('without a display or BROWSER, login stops at once and suggests --no-browser (no URL, no waiting)', async () => {
+    const r = await acctkit(['login', '--sandbox', '--base-url', world.server.url], world.env());
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'acctkit: No browser can be opened here (no DISPLAY, WAYLAND_DISPLAY or BROWSER is set). Run the same `acctkit login` with --no-browser: it prints the page to open on any device, and you paste back the address the browser ends on (or its code).\n',
+    );
+  });
+
+  it('when the system opener fails (xdg-open finds no working browser), login stops and suggests --no-browser', async () => {
+    const r = await acctkit(
+      ['login', '--sandbox', '--base-url', world.server.url, '--timeout', '120'],
+      world.env({ BROWSER: 'false' }),
+    );
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/Waiting for the answer on http:\/\/127\.0\.0\.1:\d+\/callback/);
+    expect(r.stderr).toMatch(
+      /acctkit: No browser can be opened here \(the browser opener exited with code \d+\)\. Run the same `acctkit login` with --no-browser/,
+    );
+  });
+
+  it('when the injected opener rejects, login stops and suggests --no-browser (run() in-process)', async () => {
+    const { run } = await import('../src/index.js');
+    let stderr = '';
+    const code = await run(['login', '--sandbox', '--base-url', world.server.url], {
+      stdout: { write: () => true },
+      stderr: { write: (t: string) => (stderr += t) },
+      env: world.env(),
+      openUrl: () => Promise.reject(new Error('no browser in this container')),
+    });
+    expect(code).toBe(3);
+    expect(stderr).toMatch(
+      /acctkit: No browser can be opened here \(opening it failed: no browser in this container\)\. Run the same `acctkit login` with --no-browser/,
+    );
+  });
 
   it('without --no-browser the authorization page is opened in the browser (run() in-process with its opener)', async () => {
     const { run } = await import('../src/index.js');

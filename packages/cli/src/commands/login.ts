@@ -7,6 +7,7 @@ import {
   exchangeCode,
   parseCallback,
   toTokenSet,
+  variantFromCountry,
 } from '@acctkit/client';
 import { type AppProfile, SANDBOX_DEMO_APP } from '@acctkit/client/node';
 import { CliError } from '../cli-error.js';
@@ -14,7 +15,9 @@ import { type Command, numberValue, positionals, stringValue } from '../command.
 import { loadConfig, profile, resolveApp } from '../config.js';
 import { connectionStore } from '../connection-store.js';
 import type { Io } from '../io.js';
-import { listenForRedirect } from '../loopback-redirect.js';
+import { type LoopbackRedirect, listenForRedirect } from '../loopback-redirect.js';
+import { noBrowserError, noBrowserReason, openBrowser } from '../open-browser.js';
+import { type AuthorizationAnswer, type PasteReader, readPastedAnswer } from '../pasted-answer.js';
 import { USER_AGENT } from '../version.js';
 
 const SCOPES = ['readonly', 'full_access'] as const;
@@ -29,7 +32,8 @@ export const login: Command = {
     'login [--base-url URL --auth-url URL --client-id ID --client-secret S --signing-secret S] [--profile P] [--scope readonly|full_access] [--name NAME] [--no-browser]',
   ],
   description: [
-    'Runs the OAuth 2.0 authorization code flow for a native app (RFC 8252): listens on 127.0.0.1 at an ephemeral port, opens the authorization page in the system browser (or prints its URL with --no-browser), checks that the state that comes back is the one sent, exchanges the code, reads the business, and stores the connection (name, hosts, client id, country, business, scope and tokens; never the app secrets) in the connection file.',
+    'Runs the OAuth 2.0 authorization code flow for a native app (RFC 8252): listens on 127.0.0.1 at an ephemeral port, opens the authorization page in the system browser, checks that the state that comes back is the one sent, exchanges the code, reads the business, and stores the connection (name, hosts, client id, country, business, scope and tokens; never the app secrets) in the connection file. When no browser can be opened (no DISPLAY, WAYLAND_DISPLAY or BROWSER on Linux, or the opener fails) it stops at once and suggests --no-browser.',
+    '--no-browser prints the page instead, to open on any device. A browser on this machine finishes the login through 127.0.0.1 as usual; on another device the page the browser goes to after you approve does not load: paste its address from the address bar (its state is checked), or only its code, into the terminal.',
     '--sandbox targets a local sandbox (default http://127.0.0.1:4010; --base-url for another) with its published demo app. Otherwise the app comes from the flags, then ACCTKIT_* variables, then the profile of the config file ($XDG_CONFIG_HOME/acctkit/config.json; --profile, ACCTKIT_PROFILE, its "defaultProfile", else "production").',
     'The default name is <country>-<business id> (sandbox-<country>-<business id> with --sandbox); logging in again under a name replaces that connection.',
   ],
@@ -61,7 +65,8 @@ export const login: Command = {
     name: { type: 'string', value: 'NAME', description: 'Name to store the connection under.' },
     'no-browser': {
       type: 'boolean',
-      description: 'Print the authorization URL instead of opening a browser.',
+      description:
+        'Print the authorization URL instead of opening a browser; then paste the address the browser ends on (or its code).',
     },
     port: {
       type: 'string',
@@ -106,10 +111,15 @@ export const login: Command = {
       { min: 0, max: 65535, integer: true, takes: 'a port number from 0 to 65535 (0: any free port)' },
       0,
     );
+    const noBrowser = args.values['no-browser'] === true;
+    // Fail before listening: without a display the redirect could never come.
+    const reason = noBrowser || io.openUrl ? undefined : noBrowserReason(io.env);
+    if (reason) throw noBrowserError(reason);
     const app = await appSettings(args.values, sandbox, io);
 
     const store = connectionStore(io);
     const redirect = await listenForRedirect(port);
+    let paste: PasteReader | undefined;
     try {
       const { url, state } = authorizationUrl({
         authUrl: app.authUrl,
@@ -117,29 +127,26 @@ export const login: Command = {
         redirectUri: redirect.redirectUri,
         scope: scope as Scope,
       });
-      io.stderr.write(
-        `Open this page in a browser to connect a business:\n\n  ${url}\n\nWaiting for the answer on ${redirect.redirectUri} …\n`,
-      );
-      if (args.values['no-browser'] !== true) await openBrowser(url, io);
-
-      let callback: CallbackResult | undefined;
-      let failure: unknown;
-      await redirect.wait((u) => {
-        try {
-          callback = parseCallback(u, state);
-          return { ok: true, message: 'acctkit got the authorization and is finishing in the terminal.' };
-        } catch (err) {
-          failure = err;
-          return { ok: false, message: (err as Error).message };
-        }
-      }, timeoutSeconds * 1000);
-      if (!callback) throw callbackError(failure);
+      const answers = [fromLoopback(redirect, state, timeoutSeconds * 1000)];
+      if (noBrowser) {
+        io.stderr.write(
+          `Open this page in a browser, on this device or any other, to connect a business:\n\n  ${url}\n\nAfter you approve, the browser goes to ${redirect.redirectUri}?code=…: on this device that finishes the login. On another device that page does not load: copy its address from the address bar (or only the code) and paste it here, then press Enter:\n`,
+        );
+        paste = readPastedAnswer(io.stdin ?? process.stdin, state, io.stderr);
+        answers.push(paste.answer.catch((failure: unknown) => Promise.reject(callbackError(failure))));
+      } else {
+        io.stderr.write(
+          `Opening this page in your browser to connect a business:\n\n  ${url}\n\nWaiting for the answer on ${redirect.redirectUri} …\n`,
+        );
+        answers.push(openBrowser(url, io));
+      }
+      const answer = await Promise.race(answers);
 
       const exchanged = await exchangeCode({
         baseUrl: app.baseUrl,
         clientId: app.clientId,
         clientSecret: app.clientSecret,
-        code: callback.code,
+        code: answer.code,
         redirectUri: redirect.redirectUri,
         fetch: io.fetch,
       });
@@ -148,12 +155,12 @@ export const login: Command = {
           'LOGIN',
           `The code exchange failed: ${exchanged.error.error}${exchanged.error.error_description ? ` (${exchanged.error.error_description})` : ''}.`,
         );
-      // The country rides with the tokens, so that a client of the other variant refuses them.
-      const tokens = Object.assign(toTokenSet(exchanged.data), { country: callback.country });
+      const accessToken = exchanged.data.access_token;
       const api = createClient({
-        variant: callback.variant,
+        // A pasted code comes without its country; the business record tells it (below).
+        variant: answer.country === undefined ? 'de' : variantFromCountry(answer.country),
         baseUrl: app.baseUrl,
-        credentials: { accessToken: tokens.accessToken, signingSecret: app.signingSecret },
+        credentials: { accessToken, signingSecret: app.signingSecret },
         userAgent: USER_AGENT,
         fetch: io.fetch,
       });
@@ -164,19 +171,27 @@ export const login: Command = {
           'LOGIN',
           `Connected, but reading the business answered ${response.status}; check the signing secret.`,
         );
+      const country = answer.country ?? business.country?.code?.toLowerCase();
+      if (!country)
+        throw new CliError(
+          'LOGIN',
+          'The business record does not say its country: paste the whole address the browser ended on, not only its code.',
+        );
+      const variant = variantFromCountry(country);
+      // The country rides with the tokens, so that a client of the other variant refuses them.
+      const tokens = Object.assign(toTokenSet(exchanged.data), { country });
       // The business id is the record's `$key` (optional in the interface: 0 when a service leaves it out).
       const businessId = typeof business.$key === 'number' ? business.$key : 0;
       const granted = SCOPES.find((s) => s === exchanged.data.scope) ?? (scope as Scope);
-      const name =
-        stringValue(args, 'name') ?? `${sandbox ? 'sandbox-' : ''}${callback.country}-${businessId}`;
+      const name = stringValue(args, 'name') ?? `${sandbox ? 'sandbox-' : ''}${country}-${businessId}`;
       const replaced = (await store.get(name)) !== undefined;
       await store.put({
         name,
         baseUrl: app.baseUrl,
         authUrl: app.authUrl,
         clientId: app.clientId,
-        country: callback.country,
-        variant: callback.variant,
+        country,
+        variant,
         businessId,
         businessName: business.name,
         scope: granted,
@@ -184,13 +199,14 @@ export const login: Command = {
         createdAt: new Date().toISOString(),
       });
       io.stdout.write(
-        `${replaced ? 'Reconnected' : 'Connected'} '${name}': ${business.name} (business ${businessId}, ${callback.country}, ${granted}).\n`,
+        `${replaced ? 'Reconnected' : 'Connected'} '${name}': ${business.name} (business ${businessId}, ${country}, ${granted}).\n`,
       );
       io.stderr.write(
         `Stored in ${store.file}. Try: acctkit request GET /core/v2/business --connection ${name}\n`,
       );
       return 0;
     } finally {
+      paste?.close();
       await redirect.close();
     }
   },
@@ -241,16 +257,25 @@ async function appSettings(
   return resolved as App;
 }
 
-async function openBrowser(url: string, io: Io): Promise<void> {
-  try {
-    if (io.openUrl) await io.openUrl(url);
-    else {
-      const { default: open } = await import('open');
-      await open(url);
+/** The answer that comes to the loopback listener; a wrong `state` or an `error` there ends the login. */
+async function fromLoopback(
+  redirect: LoopbackRedirect,
+  state: string,
+  timeoutMs: number,
+): Promise<AuthorizationAnswer> {
+  let callback: CallbackResult | undefined;
+  let failure: unknown;
+  await redirect.wait((u) => {
+    try {
+      callback = parseCallback(u, state);
+      return { ok: true, message: 'acctkit got the authorization and is finishing in the terminal.' };
+    } catch (err) {
+      failure = err;
+      return { ok: false, message: (err as Error).message };
     }
-  } catch {
-    io.stderr.write('Could not open a browser: open the page above yourself.\n');
-  }
+  }, timeoutMs);
+  if (!callback) throw callbackError(failure);
+  return { code: callback.code, country: callback.country };
 }
 
 function callbackError(failure: unknown): CliError {
