@@ -1,5 +1,6 @@
 import { AccountingError, diagnosesOf, HttpError, OAuthError } from '@acctkit/client';
 import type { BusinessConnection } from './business-connection.js';
+import type { JsonSchema } from './json-schema.js';
 import { valueSourceHint } from './value-sources.js';
 
 /** Stable codes of failed tool calls (`error.code` in the result's JSON). */
@@ -44,6 +45,36 @@ export class ToolFailure extends Error {
     this.name = 'ToolFailure';
     this.body = body;
   }
+}
+
+/**
+ * What a missing required argument's problem says: its name, and what it takes from its schema
+ * (`id is required: contact id, from list_contacts.`, `group_by is required: how to group, one of
+ * month, type, contact.`).
+ */
+export function missingArgument(name: string, schema: JsonSchema): string {
+  // `Contact id (list_contacts).` reads `contact id, from list_contacts`; a description that only
+  // repeats the name (`Name.` of `name`) says nothing.
+  const text = (schema.description ?? '').replace(/\.$/, '').replace(/ \((list_.+)\)$/, ', from $1');
+  const described = text.toLowerCase() === name.replace(/_/g, ' ') ? '' : lowerFirst(text);
+  const what = [described, takes(schema, described)].filter(Boolean).join(', ');
+  return what ? `${name} is required: ${what}.` : `${name} is required.`;
+}
+
+/** What values a schema takes, unless its description already lists them (`1 customer, 2 supplier`). */
+function takes(schema: JsonSchema, described: string): string {
+  if (schema.enum) return /\d/.test(described) ? '' : `one of ${schema.enum.join(', ')}`;
+  if (schema.format === 'date') return 'a date, YYYY-MM-DD';
+  if (schema.pattern) return `matching \`${schema.pattern}\``;
+  if (described) return '';
+  if (schema.type === 'string')
+    return schema.maxLength === undefined ? 'text' : `text of at most ${schema.maxLength} characters`;
+  return schema.type === 'integer' ? 'an integer' : schema.type === 'boolean' ? 'true or false' : '';
+}
+
+/** `Contact id` → `contact id`, but `VAT amount` stays. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? `${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
 }
 
 /** A field problem with the hint of where valid values come from, when there is one. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BusinessConnection } from './business-connection.js';
 import type { JsonSchema } from './json-schema.js';
+import { missingArgument } from './tool-failure.js';
 
 type Variant = BusinessConnection['variant'];
 
@@ -265,12 +266,33 @@ export function shareRepeatedObjects(schema: JsonSchema): JsonSchema {
 
 const cache = new WeakMap<JsonSchema, z.ZodType>();
 
-/** The zod schema for a JSON schema (memoised per schema object). */
+/**
+ * The zod schema for a JSON schema (memoised per schema object). A required property of an object
+ * that is missing (or `null`) fails with what it takes ({@link missingArgument}), not with zod's
+ * `expected number, received undefined`.
+ */
 export function toZod(schema: JsonSchema): z.ZodType {
   let built = cache.get(schema);
   if (!built) {
-    built = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    built = withRequiredMessages(z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]), schema);
     cache.set(schema, built);
   }
   return built;
+}
+
+function withRequiredMessages(built: z.ZodType, schema: JsonSchema): z.ZodType {
+  const required = schema.required ?? [];
+  if (!(built instanceof z.ZodObject) || required.length === 0) return built;
+  const present: Record<string, z.ZodType> = {};
+  for (const name of required) {
+    const property = built.shape[name] as z.ZodType | undefined;
+    if (!property) continue;
+    const error = missingArgument(name, schema.properties?.[name] ?? {});
+    // The presence check first: its failure stops the pipe, so the field gets this one problem.
+    present[name] = z
+      .unknown()
+      .refine((value): boolean => value !== undefined && value !== null, { error, abort: true })
+      .pipe(property);
+  }
+  return built.extend(present);
 }
