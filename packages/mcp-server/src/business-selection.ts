@@ -1,6 +1,6 @@
 import type { BusinessConnection } from './business-connection.js';
 import type { JsonSchema } from './json-schema.js';
-import { ToolFailure } from './tool-failure.js';
+import { fieldProblem, ToolFailure } from './tool-failure.js';
 
 /** The `business` argument's schema for the connections a tool may act on. */
 export function businessArgument(connections: readonly BusinessConnection[]): JsonSchema {
@@ -13,8 +13,10 @@ export function businessArgument(connections: readonly BusinessConnection[]): Js
 }
 
 /**
- * The connection a call acts on. With several, `business` must name one of them: a missing or unknown
- * name fails closed with the choices. `eligible` are those the tool may use (full access for writes).
+ * The connection a call acts on. With several, `business` must name one of them: a missing name fails
+ * closed with the choices. Whatever the number of connections, a name that is no connection is
+ * `UNKNOWN_BUSINESS`, and a read-only connection named for a write is `FORBIDDEN`, each with the
+ * `business` field and the choices. `eligible` are those the tool may use (full access for writes).
  */
 export function selectBusiness(
   business: unknown,
@@ -40,5 +42,8 @@ export function selectBusiness(
       ? `Connection '${readonly.name}' is read-only: ${tool} cannot change its data. Choose one of ${choices.join(', ')}.`
       : `There is no business '${String(business).slice(0, 40)}'. Choose one of ${choices.join(', ')}.`,
     choices,
+    fields: [
+      fieldProblem('business', readonly ? `read-only for ${tool}` : `not one of ${choices.join(', ')}`),
+    ],
   });
 }

@@ -19,7 +19,7 @@ import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { problemsOf } from './sdk-hooks.js';
 import type { ToolContext, ToolDefinition } from './tool-definition.js';
-import { failureFromThrown, fieldProblem, ToolFailure } from './tool-failure.js';
+import { failureFromThrown, ToolFailure } from './tool-failure.js';
 import { errorResult, successResult } from './tool-result.js';
 import {
   shareRepeatedObjects,
@@ -248,17 +248,6 @@ async function runTool(
   const { business, ...rest } = args;
   let connection: BusinessConnection | undefined;
   try {
-    // With several businesses `business` is listed with the names this tool may use: others fail as an argument.
-    if (tool.perBusiness && connections.length > 1 && business !== undefined && business !== null) {
-      const choices = eligible.map((c) => c.name);
-      if (!choices.includes(business as string))
-        throw new ToolFailure({
-          code: 'INVALID_ARGUMENTS',
-          message: `business must be one of ${choices.join(', ')} for ${tool.name}. Call it again with one of them.`,
-          choices,
-          fields: [fieldProblem('business', `not one of ${choices.join(', ')}`)],
-        });
-    }
     connection = tool.perBusiness
       ? selectBusiness(business, connections, eligible, tool.name)
       : (connections[0] as BusinessConnection);

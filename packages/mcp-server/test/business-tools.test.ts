@@ -43,8 +43,10 @@ describe('list_businesses and get_business', () => {
     expect(error.code).toBe('BUSINESS_REQUIRED');
     expect(error.choices).toEqual(['de', 'pt']);
     const unknown = await fails(client, 'get_business', { business: 'fr' });
-    expect(unknown.code).toBe('INVALID_ARGUMENTS');
+    // The same code as with one connection: an unknown name is an unknown business, however many there are.
+    expect(unknown.code).toBe('UNKNOWN_BUSINESS');
     expect(unknown.fields?.[0]?.field).toBe('business');
+    expect(unknown.choices).toEqual(['de', 'pt']);
     await close();
   });
 

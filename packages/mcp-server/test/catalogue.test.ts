@@ -200,7 +200,8 @@ describe('tools/list', () => {
     ).toEqual(['de']);
     expect(tool?.inputSchema.required).toContain('business');
     const error = await fails(client, 'delete_contact', { business: 'pt-ro', id: 301, confirm: true });
-    expect(error.code).toBe('INVALID_ARGUMENTS');
+    expect(error.code).toBe('FORBIDDEN');
+    expect(error.message).toContain('read-only');
     expect(error.fields?.[0]?.field).toBe('business');
     expect(error.choices).toEqual(['de']);
     // The instructions say once what a "de: …" description means.
