@@ -18,12 +18,16 @@ export function openDatabase(file: string): SqliteDatabase {
     migrate(db);
     return db;
   } catch (cause) {
-    throw new SandboxSetupError(
-      'DATABASE_FAILED',
-      `Could not open the sandbox database '${file}'. Check the path and its permissions, or use ':memory:'.`,
-      { cause },
-    );
+    throw new SandboxSetupError('DATABASE_FAILED', openFailure(file, cause), { cause });
   }
+}
+
+/** What to do about a database that did not open: a native module of another Node first, then the path. */
+function openFailure(file: string, cause: unknown): string {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  if (/NODE_MODULE_VERSION|compiled against a different Node\.js version|ERR_DLOPEN_FAILED/.test(message))
+    return `better-sqlite3, the sandbox's SQLite module, was built for another Node.js version than this one (${process.version}). Rebuild it for this Node: npm rebuild better-sqlite3 (in a clone of acctkit: npx pnpm@10 rebuild better-sqlite3).`;
+  return `Could not open the sandbox database '${file}'. Check the path and its permissions, or use ':memory:'.`;
 }
 
 function migrate(db: SqliteDatabase): void {
