@@ -1,5 +1,5 @@
 import { timingSafeEqual } from '@acctkit/signer';
-import { Hono } from 'hono';
+import { type Handler, Hono } from 'hono';
 import type { ConnectionTokens } from './connection-tokens.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
@@ -27,6 +27,14 @@ async function json(request: Request): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
+/** One route of the admin API, as `GET /_proxy/` lists it. */
+interface AdminRoute {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  /** The full path, parameters in braces (`/_proxy/keys/{id}`). */
+  readonly path: string;
+  readonly purpose: string;
+}
+
 const keyView = (k: KeyRecord): Record<string, unknown> => ({
   id: k.id,
   connection: k.connection,
@@ -37,10 +45,21 @@ const keyView = (k: KeyRecord): Record<string, unknown> => ({
 
 /**
  * The admin API, mounted at `/_proxy`: connections registered from tokens, keys created (shown once),
- * listed and revoked, and connect links for business owners. Every call needs the admin token.
+ * listed and revoked, and connect links for business owners. Every call needs the admin token;
+ * `GET /_proxy/` lists the routes, each registered together with what it is for.
  */
 export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
   const app = new Hono<ProxyEnv>();
+  const routes: AdminRoute[] = [];
+  const route = <P extends string>(
+    method: AdminRoute['method'],
+    path: P,
+    purpose: string,
+    handler: Handler<ProxyEnv, P>,
+  ): void => {
+    routes.push({ method, path: `/_proxy${path}`.replace(/:(\w+)/g, '{$1}'), purpose });
+    app.on(method, path, handler);
+  };
   app.use(async (c, next) => {
     const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
     if (!timingSafeEqual(given, config.adminToken))
@@ -48,41 +67,53 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
     await next();
   });
 
-  app.post('/connections', async (c) => {
-    const body = await json(c.req.raw);
-    const { id, variant, access_token, refresh_token } = body;
-    if (typeof id !== 'string' || !connectionId.test(id))
-      throw new ProxyError('invalid_request', '`id` must be 1–64 of a-z, 0-9, _ and -.');
-    if (variant !== 'de' && variant !== 'pt')
-      throw new ProxyError('invalid_request', "`variant` must be 'de' or 'pt'.");
-    if (typeof refresh_token !== 'string' || !refresh_token)
-      throw new ProxyError('invalid_request', '`refresh_token` is required.');
-    const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 0;
-    const now = config.now();
-    const record = { id, variant, connectedAt: now } as const;
-    await config.store.saveConnection(record, {
-      accessToken: typeof access_token === 'string' ? access_token : '',
-      refreshToken: refresh_token,
-      // Without an access token the first request refreshes.
-      expiresAt: typeof access_token === 'string' && access_token ? now + expiresIn * 1000 : 0,
-      scope: typeof body.scope === 'string' ? body.scope : undefined,
-    });
-    config.tokens.forget(id);
-    return c.json({ id, variant, connected_at: new Date(now).toISOString() }, 201);
-  });
+  route('GET', '/', 'Lists these admin routes.', (c) => c.json({ routes }));
 
-  app.get('/connections', async (c) => {
-    const list = await config.store.listConnections();
-    return c.json({
-      connections: list.map((r) => ({
-        id: r.id,
-        variant: r.variant,
-        connected_at: new Date(r.connectedAt).toISOString(),
-      })),
-    });
-  });
+  route(
+    'POST',
+    '/connections',
+    'Registers a connection, or replaces its tokens: {"id", "variant": "de"|"pt", "refresh_token", "access_token"?, "expires_in"?}.',
+    async (c) => {
+      const body = await json(c.req.raw);
+      const { id, variant, access_token, refresh_token } = body;
+      if (typeof id !== 'string' || !connectionId.test(id))
+        throw new ProxyError('invalid_request', '`id` must be 1–64 of a-z, 0-9, _ and -.');
+      if (variant !== 'de' && variant !== 'pt')
+        throw new ProxyError('invalid_request', "`variant` must be 'de' or 'pt'.");
+      if (typeof refresh_token !== 'string' || !refresh_token)
+        throw new ProxyError('invalid_request', '`refresh_token` is required.');
+      const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 0;
+      const now = config.now();
+      const record = { id, variant, connectedAt: now } as const;
+      await config.store.saveConnection(record, {
+        accessToken: typeof access_token === 'string' ? access_token : '',
+        refreshToken: refresh_token,
+        // Without an access token the first request refreshes.
+        expiresAt: typeof access_token === 'string' && access_token ? now + expiresIn * 1000 : 0,
+        scope: typeof body.scope === 'string' ? body.scope : undefined,
+      });
+      config.tokens.forget(id);
+      return c.json({ id, variant, connected_at: new Date(now).toISOString() }, 201);
+    },
+  );
 
-  app.delete('/connections/:id', async (c) => {
+  route(
+    'GET',
+    '/connections',
+    'Lists the connections (id, variant, connected_at), never their tokens.',
+    async (c) => {
+      const list = await config.store.listConnections();
+      return c.json({
+        connections: list.map((r) => ({
+          id: r.id,
+          variant: r.variant,
+          connected_at: new Date(r.connectedAt).toISOString(),
+        })),
+      });
+    },
+  );
+
+  route('DELETE', '/connections/:id', 'Removes a connection, its tokens and its keys.', async (c) => {
     const id = c.req.param('id');
     const existed = await config.store.deleteConnection(id);
     config.tokens.forget(id);
@@ -90,64 +121,86 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
     return c.body(null, 204);
   });
 
-  app.post('/keys', async (c) => {
-    const { connection, scope } = await json(c.req.raw);
-    if (scope !== 'read' && scope !== 'write')
-      throw new ProxyError('invalid_request', "`scope` must be 'read' or 'write'.");
-    if (typeof connection !== 'string' || !(await config.store.getConnection(connection)))
-      throw new ProxyError('not_found', '`connection` names no connection.');
-    const created = await createKey(scope);
-    await config.store.saveKey({
-      id: created.id,
-      hash: created.hash,
-      connection,
-      scope,
-      createdAt: config.now(),
-    });
-    return c.json({ id: created.id, key: created.key, connection, scope }, 201);
-  });
-
-  app.get('/keys', async (c) => {
-    const keys = await config.store.listKeys(c.req.query('connection'));
-    return c.json({ keys: keys.map(keyView) });
-  });
-
-  app.delete('/keys/:id', async (c) => {
-    if (!(await config.store.revokeKey(c.req.param('id'), config.now())))
-      throw new ProxyError('not_found', 'No such key.');
-    return c.body(null, 204);
-  });
-
-  app.post('/connect-links', async (c) => {
-    if (!config.connectUrl)
-      throw new ProxyError('not_found', 'The connect flow is not configured (`connect`).');
-    const { connection, replace } = await json(c.req.raw);
-    if (typeof connection !== 'string' || !connectionId.test(connection))
-      throw new ProxyError('invalid_request', '`connection` must be 1–64 of a-z, 0-9, _ and -.');
-    if (replace !== undefined && typeof replace !== 'boolean')
-      throw new ProxyError('invalid_request', '`replace` must be true or false.');
-    // Reconnecting an existing name would move every key of it to whatever business signs in.
-    if (replace !== true && (await config.store.getConnection(connection)))
-      throw new ProxyError(
-        'conflict',
-        `Connection ${connection} exists; send "replace": true to let the link reconnect it (its keys then reach the business that signs in).`,
-      );
-    const expiresAt = config.now() + config.linkTtlMs;
-    const ticket = await config.store.issueTicket({ connection, replace: replace === true, expiresAt });
-    return c.json(
-      {
-        url: `${config.connectUrl}?ticket=${ticket}`,
+  route(
+    'POST',
+    '/keys',
+    'Creates a key for a connection: {"connection", "scope": "read"|"write"}; the key is shown this once.',
+    async (c) => {
+      const { connection, scope } = await json(c.req.raw);
+      if (scope !== 'read' && scope !== 'write')
+        throw new ProxyError('invalid_request', "`scope` must be 'read' or 'write'.");
+      if (typeof connection !== 'string' || !(await config.store.getConnection(connection)))
+        throw new ProxyError('not_found', '`connection` names no connection.');
+      const created = await createKey(scope);
+      await config.store.saveKey({
+        id: created.id,
+        hash: created.hash,
         connection,
-        replace: replace === true,
-        single_use: true,
-        expires_at: new Date(expiresAt).toISOString(),
-      },
-      201,
-    );
-  });
+        scope,
+        createdAt: config.now(),
+      });
+      return c.json({ id: created.id, key: created.key, connection, scope }, 201);
+    },
+  );
 
-  app.all('*', () => {
-    throw new ProxyError('not_found', 'No such admin route.');
+  route(
+    'GET',
+    '/keys',
+    'Lists the keys (id, connection, scope, created_at, revoked_at), never the keys themselves; ?connection= filters.',
+    async (c) => {
+      const keys = await config.store.listKeys(c.req.query('connection'));
+      return c.json({ keys: keys.map(keyView) });
+    },
+  );
+
+  route(
+    'DELETE',
+    '/keys/:id',
+    'Revokes a key: refused from the next request on, listed as revoked for 30 days, then deleted.',
+    async (c) => {
+      if (!(await config.store.revokeKey(c.req.param('id'), config.now())))
+        throw new ProxyError('not_found', 'No such key.');
+      return c.body(null, 204);
+    },
+  );
+
+  route(
+    'POST',
+    '/connect-links',
+    'Makes a single-use link for a business owner to connect: {"connection", "replace"?}; needs `connect` configured.',
+    async (c) => {
+      if (!config.connectUrl)
+        throw new ProxyError('not_found', 'The connect flow is not configured (`connect`).');
+      const { connection, replace } = await json(c.req.raw);
+      if (typeof connection !== 'string' || !connectionId.test(connection))
+        throw new ProxyError('invalid_request', '`connection` must be 1–64 of a-z, 0-9, _ and -.');
+      if (replace !== undefined && typeof replace !== 'boolean')
+        throw new ProxyError('invalid_request', '`replace` must be true or false.');
+      // Reconnecting an existing name would move every key of it to whatever business signs in.
+      if (replace !== true && (await config.store.getConnection(connection)))
+        throw new ProxyError(
+          'conflict',
+          `Connection ${connection} exists; send "replace": true to let the link reconnect it (its keys then reach the business that signs in).`,
+        );
+      const expiresAt = config.now() + config.linkTtlMs;
+      const ticket = await config.store.issueTicket({ connection, replace: replace === true, expiresAt });
+      return c.json(
+        {
+          url: `${config.connectUrl}?ticket=${ticket}`,
+          connection,
+          replace: replace === true,
+          single_use: true,
+          expires_at: new Date(expiresAt).toISOString(),
+        },
+        201,
+      );
+    },
+  );
+
+  app.all('*', (c) => {
+    // `/_proxy/`, with the slash the printed admin URL has, is the list too.
+    if (c.req.method === 'GET' && c.req.path === '/_proxy/') return c.json({ routes });
+    throw new ProxyError('not_found', 'No such admin route: `GET /_proxy/` lists them.');
   });
   return app;
 }

@@ -1,11 +1,11 @@
-import { SignerError, type SignResult, sign, timingSafeEqual } from '@acctkit/signer';
+import { SignerError, type SignResult, sign } from '@acctkit/signer';
 import type { Context } from 'hono';
+import { checkProxyKey } from './check-proxy-key.js';
 import type { ConnectionTokens } from './connection-tokens.js';
 import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
 import { isDataRoute, matchRoute } from './match-route.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
-import { hashKey } from './proxy-keys.js';
 import type { ProxyStore } from './proxy-store.js';
 import { readLimitedBody } from './read-limited-body.js';
 
@@ -26,7 +26,6 @@ export interface ForwardConfig {
 // Path and query of an absolute URL, read without parsing so that nothing is normalised or decoded
 // again; the host part (which may come from a caller's `Host` or an absolute-form target) is skipped.
 const targetParts = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*([^?#]*)(\?[^#]*)?/;
-const bearer = /^Bearer ([A-Za-z0-9_-]{16,256})$/;
 const form = /^application\/x-www-form-urlencoded(?:\s*;|$)/i;
 
 /**
@@ -41,18 +40,16 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
   if (!isDataRoute(method, path))
     throw new ProxyError('not_found', 'No data operation has this method and path.');
 
-  const credentials = bearer.exec(request.headers.get('authorization') ?? '')?.[1];
-  if (!credentials)
-    throw new ProxyError('unauthorized', 'Send a proxy key as `Authorization: Bearer <key>`.');
-  const hash = await hashKey(credentials);
-  const key = await config.store.findKey(hash);
-  // The lookup is by hash; the stored hash is compared again in constant time all the same.
-  if (!key || !timingSafeEqual(hash, key.hash) || key.revokedAt !== undefined)
-    throw new ProxyError('unauthorized', 'The proxy key is unknown or revoked.');
+  const key = await checkProxyKey(request.headers.get('authorization'), config.store);
   c.set('keyId', key.id);
   c.set('connection', key.connection);
   const connection = await config.store.getConnection(key.connection);
-  if (!connection) throw new ProxyError('unauthorized', 'The proxy key is unknown or revoked.');
+  // Removing a connection removes its keys; a request racing that removal finds neither.
+  if (!connection)
+    throw new ProxyError(
+      'unauthorized',
+      "This proxy key is not known here: check it, or ask the proxy's admin for one.",
+    );
   const route = matchRoute(connection.variant, method, path);
   if (!route)
     throw new ProxyError(
@@ -61,7 +58,10 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
     );
   c.set('operation', route.operationId);
   if (key.scope === 'read' && method !== 'GET')
-    throw new ProxyError('forbidden', 'A read key can only send GET requests.');
+    throw new ProxyError(
+      'forbidden',
+      `This is a read key (akp_r_…): it can only send GET requests. ${method} needs a write key (akp_w_…) from the proxy's admin.`,
+    );
   if (config.takeRate) {
     const wait = config.takeRate(key.id, config.now());
     if (wait > 0)

@@ -4,8 +4,18 @@
  * the tokens kept server-side, refresh before expiry and on a 401 (single-flight), upstream errors
  * passed through, timeouts, rate limits, CORS and redacted logs.
  */
+
+import { createMemoryStorage, type VaultStorage } from '@acctkit/token-vault';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Fixture, proxyFixture, sandboxAdmin, settable, withKey } from './helpers/proxy-fixture.js';
+import { hashKey } from '../src/index.js';
+import {
+  ADMIN_TOKEN,
+  type Fixture,
+  proxyFixture,
+  sandboxAdmin,
+  settable,
+  withKey,
+} from './helpers/proxy-fixture.js';
 
 describe('edge proxy against a sandbox on localhost', () => {
   let f: Fixture;
@@ -71,7 +81,7 @@ describe('edge proxy against a sandbox on localhost', () => {
     expect(f.sent.length).toBe(before);
   });
 
-  it('missing, malformed, unknown and revoked keys get 401', async () => {
+  it('missing, malformed, unknown and revoked keys get 401, each with its own message; a read key on a write 403', async () => {
     const before = f.sent.length;
     const none = await f.app.request('/core/v2/me');
     const basic = await f.app.request('/core/v2/me', { headers: { Authorization: 'Basic Zm9vOmJhcg==' } });
@@ -85,12 +95,100 @@ describe('edge proxy against a sandbox on localhost', () => {
     const works = await f.app.request('/core/v2/me', { headers: withKey(made.key) });
     expect(works.status).toBe(200);
     expect((await f.admin('DELETE', `keys/${made.id}`)).status).toBe(204);
+    const listed = (await (await f.admin('GET', 'keys?connection=de')).json()) as {
+      keys: { id: string; revoked_at: string | null }[];
+    };
+    const revokedAt = listed.keys.find((k) => k.id === made.id)?.revoked_at as string;
     const revoked = await f.app.request('/core/v2/me', { headers: withKey(made.key) });
-    for (const r of [none, basic, unknown, revoked]) {
-      expect(r.status).toBe(401);
-      expect(((await r.json()) as { error: string }).error).toBe('unauthorized');
-    }
+    const readOnWrite = await f.app.request('/accounts/v2/contacts', {
+      method: 'POST',
+      headers: withKey(f.keys.deRead, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+      body: 'contact[name]=x',
+    });
+
+    const answers = [];
+    for (const r of [none, basic, unknown, revoked, readOnWrite])
+      answers.push({
+        status: r.status,
+        ...((await r.json()) as { error: string; error_description: string }),
+      });
+    expect(answers).toEqual([
+      {
+        status: 401,
+        error: 'unauthorized',
+        error_description: 'Send a proxy key as `Authorization: Bearer <key>`.',
+      },
+      {
+        status: 401,
+        error: 'unauthorized',
+        error_description: expect.stringMatching(
+          /^The Authorization header holds no proxy key: .*akp_r_….*akp_w_…/,
+        ),
+      },
+      {
+        status: 401,
+        error: 'unauthorized',
+        error_description: "This proxy key is not known here: check it, or ask the proxy's admin for one.",
+      },
+      {
+        status: 401,
+        error: 'unauthorized',
+        error_description: `This proxy key was revoked on ${revokedAt.replace(/\.\d{3}Z$/, 'Z')}: ask the proxy's admin for a new one.`,
+      },
+      {
+        status: 403,
+        error: 'forbidden',
+        error_description:
+          "This is a read key (akp_r_…): it can only send GET requests. POST needs a write key (akp_w_…) from the proxy's admin.",
+      },
+    ]);
+    expect(new Set(answers.map((a) => a.error_description)).size).toBe(answers.length);
     expect(f.sent.length).toBe(before + 1);
+  });
+
+  it('an unknown and a revoked key cost the same work: one storage read, by the hash, and nothing else', async () => {
+    const reads: string[] = [];
+    const writes: string[] = [];
+    const storage = createMemoryStorage();
+    const counted: VaultStorage = {
+      get: (key) => {
+        reads.push(key);
+        return storage.get(key);
+      },
+      set: (key, value, options) => {
+        writes.push(key);
+        return storage.set(key, value, options);
+      },
+      delete: (key) => {
+        writes.push(key);
+        return storage.delete(key);
+      },
+    };
+    const g = await proxyFixture({ storage: counted });
+    const made = (await (await g.admin('POST', 'keys', { connection: 'de', scope: 'read' })).json()) as {
+      id: string;
+      key: string;
+    };
+    expect((await g.admin('DELETE', `keys/${made.id}`)).status).toBe(204);
+    const unknownKey = 'akp_r_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+    const work = async (key: string): Promise<{ reads: string[]; writes: string[]; status: number }> => {
+      reads.length = 0;
+      writes.length = 0;
+      const r = await g.app.request('/core/v2/me', { headers: withKey(key) });
+      return { reads: [...reads], writes: [...writes], status: r.status };
+    };
+    const unknown = await work(unknownKey);
+    const revoked = await work(made.key);
+    for (const [result, key] of [
+      [unknown, unknownKey],
+      [revoked, made.key],
+    ] as const) {
+      expect(result.status).toBe(401);
+      expect(result.writes).toEqual([]);
+      expect(result.reads).toHaveLength(1);
+      expect(result.reads[0]).toContain(await hashKey(key));
+    }
   });
 
   it('keys are listed without the key itself, and the admin API needs the admin token', async () => {
@@ -104,6 +202,53 @@ describe('edge proxy against a sandbox on localhost', () => {
     expect(wrong.status).toBe(401);
     const unknownConnection = await f.admin('POST', 'keys', { connection: 'nope', scope: 'read' });
     expect(unknownConnection.status).toBe(404);
+  });
+
+  it('GET /_proxy/ with the admin token lists every admin route (method, path, purpose); without it 401', async () => {
+    type Listed = { method: string; path: string; purpose: string };
+    const index = await f.admin('GET', '');
+    expect(index.status).toBe(200);
+    const { routes } = (await index.json()) as { routes: Listed[] };
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /_proxy/',
+      'POST /_proxy/connections',
+      'GET /_proxy/connections',
+      'DELETE /_proxy/connections/{id}',
+      'POST /_proxy/keys',
+      'GET /_proxy/keys',
+      'DELETE /_proxy/keys/{id}',
+      'POST /_proxy/connect-links',
+    ]);
+    for (const r of routes) expect(r.purpose).toMatch(/^[A-Z].{15,}\.$/);
+    const withoutSlash = await f.app.request('/_proxy', {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(await withoutSlash.json()).toEqual({ routes });
+
+    // Each listed route is served (its own answer to a request that changes nothing, not "no such route").
+    for (const r of routes) {
+      const answer = await f.admin(
+        r.method,
+        r.path.replace('/_proxy/', '').replace('{id}', 'none'),
+        r.method === 'POST' ? {} : undefined,
+      );
+      const text = await answer.text();
+      expect(text, `${r.method} ${r.path}`).not.toContain('No such admin route');
+    }
+    const unknownRoute = await f.admin('GET', 'nothing-here');
+    expect(unknownRoute.status).toBe(404);
+    expect(((await unknownRoute.json()) as { error_description: string }).error_description).toBe(
+      'No such admin route: `GET /_proxy/` lists them.',
+    );
+
+    for (const headers of [{}, { Authorization: 'Bearer not-the-admin-token' }]) {
+      const refused = await f.app.request('/_proxy/', { headers });
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({
+        error: 'unauthorized',
+        error_description: 'Send the admin token as `Authorization: Bearer <token>`.',
+      });
+    }
   });
 
   it('upstream errors pass through with their status and body, plus a request id', async () => {

@@ -41,8 +41,10 @@ describe('refusal table (runtime-neutral)', () => {
           ...(row.body === undefined ? {} : { body: row.body }),
         });
         expect(response.status).toBe(row.status);
-        const body = (await response.json()) as { error: string };
+        const body = (await response.json()) as { error: string; error_description: string };
         expect(typeof body.error).toBe('string');
+        if (row.error) expect(body.error).toBe(row.error);
+        if (row.description) expect(body.error_description).toMatch(row.description);
         expect(response.headers.get('x-request-id')).toBeTruthy();
         expect(f.sent).toEqual([]);
       },

@@ -13,11 +13,20 @@ export interface RefusalRow {
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
   readonly status: number;
+  /** The `error` code of the JSON answer, where the row pins it. */
+  readonly error?: string;
+  /** What `error_description` must say, where the row pins it (each refusal of a key says its own). */
+  readonly description?: RegExp;
   /** The status on a raw Node socket when it differs (Node's HTTP parser answers 400 first). */
   readonly rawStatus?: number;
 }
 
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+const missingKey = /^Send a proxy key as `Authorization: Bearer <key>`\.$/;
+const malformedKey =
+  /^The Authorization header holds no proxy key: send `Authorization: Bearer akp_r_…` \(a read key\) or `Authorization: Bearer akp_w_…` \(a write key\)/;
+const readKeyOnWrite =
+  /^This is a read key \(akp_r_…\): it can only send GET requests\. (POST|PUT|DELETE) needs a write key \(akp_w_…\)/;
 
 export const refusalTable: readonly RefusalRow[] = [
   { name: 'the /test signature debugger', method: 'GET', target: '/test/accounts/v2/contacts', status: 404 },
@@ -110,9 +119,15 @@ export const refusalTable: readonly RefusalRow[] = [
   { name: 'user@host form', method: 'GET', target: '/accounts@127.0.0.2:9/v2/contacts', status: 404 },
   { name: 'a doubled slash inside', method: 'GET', target: '/accounts//v2/contacts', status: 404 },
   { name: 'an encoded NUL', method: 'GET', target: '/accounts/v2/contacts/1%00', status: 404 },
-  { name: 'no key', method: 'GET', target: '/accounts/v2/contacts', key: 'none', status: 401 },
-  { name: 'an unknown key', method: 'GET', target: '/accounts/v2/contacts', key: 'unknown', status: 401 },
-  { name: 'a revoked key', method: 'GET', target: '/accounts/v2/contacts', key: 'revoked', status: 401 },
+  {
+    name: 'no key',
+    method: 'GET',
+    target: '/accounts/v2/contacts',
+    key: 'none',
+    status: 401,
+    error: 'unauthorized',
+    description: missingKey,
+  },
   {
     name: 'a key in a cookie instead of Authorization',
     method: 'GET',
@@ -120,6 +135,57 @@ export const refusalTable: readonly RefusalRow[] = [
     key: 'none',
     headers: { Cookie: 'key=akp_w_x' },
     status: 401,
+    error: 'unauthorized',
+    description: missingKey,
+  },
+  {
+    name: 'Basic credentials instead of a key',
+    method: 'GET',
+    target: '/accounts/v2/contacts',
+    key: 'none',
+    headers: { Authorization: 'Basic Zm9vOmJhcg==' },
+    status: 401,
+    error: 'unauthorized',
+    description: malformedKey,
+  },
+  {
+    name: 'an access token instead of a proxy key',
+    method: 'GET',
+    target: '/accounts/v2/contacts',
+    key: 'none',
+    headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl' },
+    status: 401,
+    error: 'unauthorized',
+    description: malformedKey,
+  },
+  {
+    name: 'a truncated key',
+    method: 'GET',
+    target: '/accounts/v2/contacts',
+    key: 'none',
+    headers: { Authorization: 'Bearer akp_w_0000000000000000000000' },
+    status: 401,
+    error: 'unauthorized',
+    description: malformedKey,
+  },
+  {
+    name: 'an unknown key',
+    method: 'GET',
+    target: '/accounts/v2/contacts',
+    key: 'unknown',
+    status: 401,
+    error: 'unauthorized',
+    description: /^This proxy key is not known here: check it, or ask the proxy's admin for one\.$/,
+  },
+  {
+    name: 'a revoked key',
+    method: 'GET',
+    target: '/accounts/v2/contacts',
+    key: 'revoked',
+    status: 401,
+    error: 'unauthorized',
+    description:
+      /^This proxy key was revoked on \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: ask the proxy's admin for a new one\.$/,
   },
   {
     name: 'a read key on POST',
@@ -129,6 +195,8 @@ export const refusalTable: readonly RefusalRow[] = [
     headers: form,
     body: 'contact[name]=x',
     status: 403,
+    error: 'forbidden',
+    description: readKeyOnWrite,
   },
   {
     name: 'a read key on PUT',
@@ -138,6 +206,8 @@ export const refusalTable: readonly RefusalRow[] = [
     headers: form,
     body: 'contact[name]=x',
     status: 403,
+    error: 'forbidden',
+    description: readKeyOnWrite,
   },
   {
     name: 'a read key on DELETE',
@@ -145,6 +215,8 @@ export const refusalTable: readonly RefusalRow[] = [
     target: '/accounts/v2/contacts/1',
     key: 'read',
     status: 403,
+    error: 'forbidden',
+    description: readKeyOnWrite,
   },
   {
     name: 'a JSON body',
