@@ -380,6 +380,24 @@ describe('client metadata documents', () => {
     }
   });
 
+  it('bounds fetches per address: past 20 new metadata URLs a minute, 429 with Retry-After and no fetch', async () => {
+    const docs = await httpCanary((_req, res) => res.writeHead(404).end());
+    try {
+      await withRemote({ allowLoopbackClientMetadata: true, registrationsPerMinute: 20 }, async (remote) => {
+        for (let i = 0; i < 20; i++)
+          expect((await authorize(remote, `${docs.url}/c${i}.json`)).status).toBe(400);
+        expect(docs.paths).toHaveLength(20);
+        const limited = await authorize(remote, `${docs.url}/c20.json`);
+        expect(limited.status).toBe(429);
+        expect(docs.paths).toHaveLength(20);
+        // A cached answer costs nothing and is not counted.
+        expect((await authorize(remote, `${docs.url}/c0.json`)).status).toBe(400);
+      });
+    } finally {
+      await docs.close();
+    }
+  });
+
   it('uses a valid document and caches it an hour (loopback test mode)', async () => {
     let offset = 0;
     const docs = await httpCanary((req, res, url) =>

@@ -1,6 +1,7 @@
 import { authorizationUrl } from '@acctkit/client';
 import type { Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { limitPerAddress } from './address-rate-limit.js';
 import { type ClientRecord, findClient, matchesRedirectUri } from './client-registry.js';
 import { consentPage, errorPage, PAGE_HEADERS } from './consent-page.js';
 import { type PendingAuthorization, type Scope, scopeOf } from './grant-records.js';
@@ -40,12 +41,15 @@ export function withParams(uri: string, params: Record<string, string | undefine
  * Validates an authorization request (RFC 6749 §4.1.2.1, OAuth 2.1 §4.1.1): nothing redirects before
  * the client and its redirect URI are trusted; then PKCE S256, the response type, the resource.
  */
-async function checkRequest(ctx: RemoteContext, q: URLSearchParams): Promise<Checked> {
+async function checkRequest(ctx: RemoteContext, c: Context, q: URLSearchParams): Promise<Checked> {
   const single = (name: string) => (q.getAll(name).length > 1 ? null : q.get(name));
   const clientId = single('client_id');
   if (!clientId)
     return { kind: 'page', status: 400, title: 'Unknown client', message: 'The request names no client_id.' };
-  const client = await findClient(ctx.config, ctx.storage, clientId);
+  // A metadata document fetch costs an outbound request: bounded per address like registrations.
+  const client = await findClient(ctx.config, ctx.storage, clientId, () =>
+    limitPerAddress(ctx, c, 'cimd', ctx.config.registrationsPerMinute, 'client metadata document fetches'),
+  );
   if (!client)
     return {
       kind: 'page',
@@ -163,7 +167,7 @@ async function startUpstream(ctx: RemoteContext, c: Context, r: AuthorizationReq
  */
 export function authorizeRoutes(app: Hono, ctx: RemoteContext): void {
   app.get('/authorize', async (c) => {
-    const checked = await checkRequest(ctx, new URL(c.req.url).searchParams);
+    const checked = await checkRequest(ctx, c, new URL(c.req.url).searchParams);
     if (checked.kind === 'page') return c.html(errorPage(checked.title, checked.message), 400, PAGE_HEADERS);
     if (checked.kind === 'redirect') return c.redirect(checked.location, 302);
     const r = checked.request;

@@ -199,12 +199,14 @@ async function fetchMetadataDocument(
  * redirects, at most 5 KiB, whose `client_id` must equal its URL. A document is cached an hour; a
  * failure (refused, unreachable, slow, not 200, too large, not JSON, not valid) ten minutes.
  *
+ * @param beforeFetch - Runs before a document is fetched (not for a cached answer): a rate limit.
  * @returns The client, or `undefined` for an unknown id.
  */
 export async function findClient(
   config: ResolvedConfig,
   storage: VaultStorage,
   clientId: string,
+  beforeFetch?: () => Promise<void>,
 ): Promise<ClientRecord | undefined> {
   if (!clientId || clientId.length > 2_000) return undefined;
   const stored = await storage.get<ClientRecord>(`client:${clientId}`);
@@ -212,6 +214,7 @@ export async function findClient(
   const url = clientMetadataUrl(clientId, config.allowLoopbackClientMetadata === true);
   if (!url) return undefined;
   if (await storage.get(`cimd-failed:${clientId}`)) return undefined;
+  await beforeFetch?.();
   const record = await fetchMetadataDocument(config, url, clientId);
   if (!record) {
     await putKey(storage, `cimd-failed:${clientId}`, true, config.now() + CIMD_FAILURE_CACHE_MS);
