@@ -12,6 +12,11 @@ export interface ClientConfigOptions {
   readonly stdio?: StdioCommand | undefined;
   /** The server's name in each client's configuration (default `acctkit`). */
   readonly name?: string | undefined;
+  /**
+   * The name of the stdio snippets (default: `name`). Give it another one when a user may add both the
+   * HTTP endpoint and the stdio server to one client: a client refuses a second server of the same name.
+   */
+  readonly stdioName?: string | undefined;
 }
 
 /** Ready-to-paste configuration for each MCP client; each is text to paste or run as it is. */
@@ -47,7 +52,8 @@ function json(value: unknown): string {
  * Builds ready-to-paste configuration for Claude Desktop, Claude Code, VS Code, Cursor and the MCP
  * Inspector, for one MCP URL and one stdio command.
  *
- * @param options - The MCP URL, the stdio command (default {@link NPX_SANDBOX_COMMAND}) and the server name.
+ * @param options - The MCP URL, the stdio command (default {@link NPX_SANDBOX_COMMAND}), the server name
+ *   and the name of the stdio snippets (default: the same).
  * @returns One snippet per client.
  * @example
  * ```ts
@@ -59,22 +65,23 @@ function json(value: unknown): string {
  */
 export function clientConfigs(options: ClientConfigOptions): ClientConfigs {
   const name = options.name ?? 'acctkit';
+  const stdioName = options.stdioName ?? name;
   const stdio = options.stdio ?? NPX_SANDBOX_COMMAND;
   const stdioEntry = { command: stdio.command, args: [...stdio.args] };
   const stdioLine = [stdio.command, ...stdio.args].map(shellWord).join(' ');
   return {
-    claudeDesktop: json({ mcpServers: { [name]: stdioEntry } }),
+    claudeDesktop: json({ mcpServers: { [stdioName]: stdioEntry } }),
     claudeCode: {
       http: `claude mcp add --transport http ${shellWord(name)} ${shellWord(options.url)}`,
-      stdio: `claude mcp add ${shellWord(name)} -- ${stdioLine}`,
+      stdio: `claude mcp add ${shellWord(stdioName)} -- ${stdioLine}`,
     },
     vscode: {
       http: json({ servers: { [name]: { type: 'http', url: options.url } } }),
-      stdio: json({ servers: { [name]: { type: 'stdio', ...stdioEntry } } }),
+      stdio: json({ servers: { [stdioName]: { type: 'stdio', ...stdioEntry } } }),
     },
     cursor: {
       http: json({ mcpServers: { [name]: { url: options.url } } }),
-      stdio: json({ mcpServers: { [name]: stdioEntry } }),
+      stdio: json({ mcpServers: { [stdioName]: stdioEntry } }),
     },
     inspector: {
       cli: `npx @modelcontextprotocol/inspector --cli ${shellWord(options.url)} --method tools/list`,
