@@ -2,34 +2,34 @@
  * `npm start`: runs the local sandbox of the service with demo data in `.acctkit/sandbox.sqlite`
  * and its admin API on (a random admin token unless `--admin-token` is given), then every service
  * of ./start/companion-services.ts pointed at it, and prints what to paste to try each one.
- * Options go after `--`: `npm start -- --port 8080 --memory --admin-token secret`.
+ * Options go after `--`: `npm start -- --port 8080 --memory --admin-token secret` (./start/start-args.mjs).
+ * SIGINT and SIGTERM close every service, then the process exits.
  */
 import { banner } from './start/banner.ts';
 import { companionServices } from './start/companion-services.ts';
 import { startSandboxService } from './start/sandbox-service.ts';
 import type { RunningService } from './start/service.ts';
+import { portInUseMessage, type ServicePortKey } from './start/start-args.mjs';
 import { parseStartOptions, START_HELP, type StartOptions } from './start/start-options.ts';
 
-/** Why a service did not start, saying what to do when its port is taken. */
-function startFailure(name: string, port: number, cause: unknown): Error {
+/** How long the services get to close on SIGINT or SIGTERM before the process exits regardless. */
+const STOP_GRACE_MS = 3_000;
+
+/** Why a service did not start, naming the port and the flag that moves it when the port is taken. */
+function startFailure(name: string, key: ServicePortKey, port: number, cause: unknown): Error {
   const busy = (cause as { code?: string }).code === 'EADDRINUSE';
-  return new Error(
-    busy
-      ? `the ${name} could not listen on port ${port}, which is in use: free it, or run npm start -- --port 0 for free ports`
-      : `the ${name} did not start`,
-    { cause },
-  );
+  return new Error(busy ? portInUseMessage(key, port) : `the ${name} did not start`, { cause });
 }
 
 async function startAll(options: StartOptions): Promise<RunningService[]> {
   const running: RunningService[] = [];
   try {
     const sandbox = await startSandboxService(options).catch((cause: unknown) => {
-      throw startFailure('sandbox', options.port, cause);
+      throw startFailure('sandbox', 'sandbox', options.ports.sandbox, cause);
     });
     running.push(sandbox);
     for (const service of companionServices) {
-      const port = options.port === 0 ? 0 : service.defaultPort;
+      const port = options.ports[service.port];
       try {
         running.push(
           await service.start({
@@ -39,7 +39,7 @@ async function startAll(options: StartOptions): Promise<RunningService[]> {
           }),
         );
       } catch (cause) {
-        throw startFailure(service.name, port, cause);
+        throw startFailure(service.name, service.port, port, cause);
       }
     }
     return running;
@@ -61,13 +61,28 @@ async function main(): Promise<void> {
     process.stdout.write(START_HELP);
     return;
   }
+  // A signal while the services start is held until they have, so that none is left behind.
+  let stopRequested = false;
+  const early = (): void => {
+    stopRequested = true;
+  };
+  process.on('SIGINT', early);
+  process.on('SIGTERM', early);
   const running = await startAll(options);
-  process.stdout.write(banner(running));
+  process.off('SIGINT', early);
+  process.off('SIGTERM', early);
+  let stopping = false;
   const stop = (): void => {
+    // Ctrl+C reaches every process of the terminal's group, the bootstrap forwards it again: once is enough.
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
     void stopAll(running).then(() => process.exit(0));
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  if (stopRequested) return stop();
+  process.stdout.write(banner(running));
 }
 
 /** The message of an error and of each of its causes, one per line. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
-import { banner, env, launch, stop } from './helpers/launch.ts';
+import { banner, env, launch, serviceUrls, stop } from './helpers/launch.ts';
 
 const run = promisify(execFile);
 
@@ -94,7 +94,7 @@ describe('npm start launcher', () => {
 
   it("prints ready-to-paste MCP client configurations that start this clone's built acctkit-mcp over stdio", () => {
     const desktop =
-      /"mcpServers": \{\s*"acctkit": \{\s*"command": "([^"]+)",\s*"args": \[\s*"([^"]+)",\s*"--sandbox"/.exec(
+      /"mcpServers": \{\s*"acctkit-stdio": \{\s*"command": "([^"]+)",\s*"args": \[\s*"([^"]+)",\s*"--sandbox"/.exec(
         output,
       );
     // The node that runs npm start, by absolute path: clients start servers without a shell PATH.
@@ -102,8 +102,16 @@ describe('npm start launcher', () => {
     expect(desktop?.[2]).toMatch(/packages\/mcp-server\/dist\/acctkit-mcp\.js$/);
     expect(existsSync(desktop?.[2] ?? '')).toBe(true);
     expect(output).toMatch(/claude mcp add --transport http acctkit http:\/\/127\.0\.0\.1:\d+\/mcp/);
-    expect(output).toMatch(/"servers": \{\s*"acctkit": \{\s*"type": "stdio"/);
+    expect(output).toMatch(/"servers": \{\s*"acctkit-stdio": \{\s*"type": "stdio"/);
     expect(output).toContain('npx @modelcontextprotocol/inspector --cli');
+  });
+
+  it('names each server differently in every client snippet, so one client can hold all three', () => {
+    const claude = [...output.matchAll(/claude mcp add (?:--transport http )?(\S+)/g)].map((m) => m[1]);
+    expect(claude.sort()).toEqual(['acctkit', 'acctkit-remote', 'acctkit-stdio']);
+    // Each JSON snippet names one server; the HTTP endpoint's is `acctkit`, every stdio one `acctkit-stdio`.
+    const jsonNames = [...output.matchAll(/"(?:mcpServers|servers)": \{\s*"([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(jsonNames)).toEqual(new Set(['acctkit-stdio']));
   });
 
   it('serves the remote MCP server: an unauthenticated call is told where to sign in (RFC 9728)', async () => {
@@ -157,6 +165,57 @@ describe('npm start launcher', () => {
   });
 });
 
+/** Resolves true when `port` can be bound on every interface right now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(port, '0.0.0.0', () => probe.close(() => done(true)));
+  });
+}
+
+/** A base port N with N, N+1, N+2 and N+10 all free (checked, then released: a small race is accepted). */
+async function freeBase(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    const free = await Promise.all([0, 1, 2, 10].map((offset) => bindable(base + offset)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('no free base port found');
+}
+
+describe('npm start -- --port N --host 0.0.0.0', () => {
+  let child: ChildProcessWithoutNullStreams;
+  let output: string;
+  let base: number;
+
+  beforeAll(async () => {
+    base = await freeBase();
+    child = launch(['--port', String(base), '--host', '0.0.0.0', '--memory']);
+    output = await banner(child);
+  }, 60_000);
+  afterAll(async () => {
+    expect(await stop(child)).toBe(0);
+  });
+
+  it('moves every service with the documented offsets: sandbox N, MCP N+1, remote MCP N+2, proxy N+10', () => {
+    const ports = [...serviceUrls(output)].map(([name, url]) => [name, Number(url.port)]);
+    expect(ports).toEqual([
+      ['sandbox', base],
+      ['MCP server', base + 1],
+      ['remote MCP server', base + 2],
+      ['signing proxy', base + 10],
+    ]);
+  });
+
+  it('serves the sandbox on every interface and keeps the MCP server, which needs no sign-in, on loopback', async () => {
+    const sandbox = serviceUrls(output).get('sandbox') as URL;
+    expect((await fetch(new URL('/docs', sandbox))).status).toBe(200);
+    expect(printed(output, 'MCP endpoint')).toBe(`http://127.0.0.1:${base + 1}/mcp`);
+    expect(output).toContain('on 127.0.0.1 only, not 0.0.0.0');
+  });
+});
+
 describe('npm start options', () => {
   it('uses the admin token given with --admin-token and does not echo it', async () => {
     const secret = 'given-admin-token-4f1d';
@@ -199,7 +258,26 @@ describe('npm start options', () => {
       ).catch((error: { code: number; stderr: string }) => error);
       expect(failed).toMatchObject({ code: 1 });
       expect((failed as { stderr: string }).stderr).toContain(
-        `the sandbox could not listen on port ${port}, which is in use: free it, or run npm start -- --port 0`,
+        `port ${port} (sandbox) is in use: pass --port <other base>`,
+      );
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+
+  it("names the MCP server's port and the flag that moves it when that port is taken", async () => {
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const failed = await run(
+        'node',
+        ['--import', 'tsx', 'tools/src/start.ts', '--port', '0', '--mcp-port', String(port), '--memory'],
+        { cwd: repoRoot, env },
+      ).catch((error: { code: number; stderr: string }) => error);
+      expect(failed).toMatchObject({ code: 1 });
+      expect((failed as { stderr: string }).stderr).toContain(
+        `port ${port} (MCP server) is in use: pass --port <other base> or --mcp-port <n>`,
       );
     } finally {
       blocker.close();

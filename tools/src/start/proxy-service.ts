@@ -7,7 +7,7 @@ import type { Service } from './service.ts';
  */
 export const proxyService: Service = {
   name: 'signing proxy',
-  defaultPort: 4020,
+  port: 'proxy',
   async start({ options, port, sandbox }) {
     const proxy = await startProxyServer({
       sandbox: { url: sandbox.url, adminToken: sandbox.adminToken },

@@ -11,7 +11,7 @@ import type { Service } from './service.ts';
  */
 export const remoteMcpService: Service = {
   name: 'remote MCP server',
-  defaultPort: 3002,
+  port: 'remote',
   async start({ options, port, sandbox }) {
     const remote = await startRemoteServer({
       upstream: {

@@ -37,7 +37,7 @@ export async function startSandboxService(
   options: StartOptions,
 ): Promise<RunningService & { readonly sandbox: Sandbox }> {
   const server = await startServer({
-    port: options.port,
+    port: options.ports.sandbox,
     host: options.host,
     database: options.database,
     adminToken: options.adminToken,

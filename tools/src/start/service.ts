@@ -1,10 +1,11 @@
 import type { Sandbox } from '@acctkit/sandbox';
+import type { ServicePortKey } from './start-args.mjs';
 import type { StartOptions } from './start-options.ts';
 
 /** What a service started by `npm start` is given: the options and the running sandbox. */
 export interface ServiceContext {
   readonly options: StartOptions;
-  /** Port for this service: its `defaultPort`, or 0 (a free one) when the sandbox was asked for 0. */
+  /** Port for this service: `options.ports[service.port]` (0 for a free one). */
   readonly port: number;
   /** The running sandbox every other service talks to: its URL, the in-process instance, and the admin token (mint tokens with it). */
   readonly sandbox: { readonly url: string; readonly instance: Sandbox; readonly adminToken: string };
@@ -22,7 +23,7 @@ export interface RunningService {
 /** A service that `npm start` runs beside the sandbox. */
 export interface Service {
   readonly name: string;
-  /** The port it listens on unless `npm start -- --port 0` asks for free ones. */
-  readonly defaultPort: number;
+  /** Its entry in ./start-args.mjs `SERVICE_PORTS`: its offset from `--port` and the flag that moves it. */
+  readonly port: ServicePortKey;
   start(context: ServiceContext): Promise<RunningService>;
 }
