@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { repoRoot } from '../src/paths.ts';
 import { footprint, formatBytes, nativeModules } from '../src/release-check/footprint.ts';
 import {
@@ -10,6 +11,7 @@ import {
   tarballName,
   workspacePackages,
 } from '../src/release-check/pack.ts';
+import { publishOrder } from '../src/release-check/publish.ts';
 import { nodeHeadersDir, userEnv, userNode } from '../src/release-check/user-shell.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'acctkit-footprint-'));
@@ -145,5 +147,64 @@ describe('wiring', () => {
 
   it('the packed folder is not committed', () => {
     expect(readFileSync(join(repoRoot, '.gitignore'), 'utf8').split('\n')).toContain('packed/');
+  });
+});
+
+describe('releases', () => {
+  const workflow = (name: string) =>
+    // biome-ignore lint/suspicious/noExplicitAny: a parsed workflow file, read field by field below
+    parse(readFileSync(join(repoRoot, '.github', 'workflows', name), 'utf8')) as any;
+
+  it('publishes each package after every @acctkit package it depends on, peers included', () => {
+    const order = publishOrder(workspacePackages()).map((p) => p.manifest.name);
+    const before = (a: string, b: string) =>
+      expect(order.indexOf(a), `${a} before ${b}`).toBeLessThan(order.indexOf(b));
+    before('@acctkit/openapi', '@acctkit/signer');
+    before('@acctkit/signer', '@acctkit/client');
+    before('@acctkit/client', '@acctkit/cli');
+    before('@acctkit/token-vault', '@acctkit/mcp-server');
+    before('@acctkit/sandbox', '@acctkit/mcp-server');
+    before('@acctkit/sandbox', '@acctkit/edge-proxy');
+    for (const { manifest } of workspacePackages())
+      for (const dependency of [
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...Object.keys(manifest.peerDependencies ?? {}),
+      ])
+        if (dependency.startsWith('@acctkit/')) before(dependency, manifest.name);
+  });
+
+  it('refuses a dependency cycle', () => {
+    const pkg = (name: string, dependency: string) => ({
+      dir: name,
+      manifest: { name, version: '0.0.0', dependencies: { [dependency]: 'workspace:*' } },
+    });
+    expect(() => publishOrder([pkg('@acctkit/a', '@acctkit/b'), pkg('@acctkit/b', '@acctkit/a')])).toThrow(
+      'cycle',
+    );
+  });
+
+  it('CI runs npm test, with the release check on every Node', () => {
+    const ci = workflow('ci.yml');
+    const steps = ci.jobs.test.steps as { run?: string }[];
+    expect(steps.at(-1)?.run).toBe('npm test');
+    expect(ci.jobs.test.env.ACCTKIT_RELEASE_CHECK_NATIVE).toBe('all');
+    expect(Object.keys(ci.on)).toContain('pull_request');
+    expect(Object.keys(ci.on)).toContain('workflow_call');
+  });
+
+  it('the release workflow runs from main only, after npm test, and publishes with provenance', () => {
+    const release = workflow('release.yml');
+    expect(release.on).toStrictEqual({ push: { branches: ['main'] } });
+    expect(release.jobs.test.uses).toBe('./.github/workflows/ci.yml');
+    const job = release.jobs.release;
+    expect(job.needs).toBe('test');
+    expect(job.if).toContain("github.ref == 'refs/heads/main'");
+    expect(job.permissions['id-token']).toBe('write');
+    const action = (
+      job.steps as { uses?: string; with?: Record<string, string>; env?: Record<string, string> }[]
+    ).find((s) => s.uses?.startsWith('changesets/action@'));
+    expect(action?.with?.version).toBe('pnpm changeset version');
+    expect(action?.with?.publish).toBe('pnpm exec tsx tools/src/release-check/publish.ts');
+    expect(action?.env?.NPM_CONFIG_PROVENANCE).toBe('true');
   });
 });
