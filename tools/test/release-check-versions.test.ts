@@ -91,6 +91,12 @@ describe('lean installs: only the features that use SQLite bring a native module
       expect(manifest.devDependencies?.['better-sqlite3']).toBeDefined();
     });
 
+  it('the sandbox takes better-sqlite3 13 where it runs (Node 22+, binaries in the package) and 12 on Node 20', () => {
+    // npm picks the highest version whose engines fit the Node that installs; 12 crashes on Node 24.
+    const range = byName.get('@acctkit/sandbox')?.dependencies?.['better-sqlite3'] ?? '';
+    expect(range.split('||').map((r) => r.trim().split('.')[0])).toStrictEqual(['^12', '^13']);
+  });
+
   it('@acctkit/token-vault loads better-sqlite3 only for its SQLite storage (an optional peer)', () => {
     expect(optionalPeer(byName.get('@acctkit/token-vault') as Manifest, 'better-sqlite3')).toBe(true);
   });

@@ -4,7 +4,7 @@ import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { repoRoot } from '../src/paths.ts';
-import { footprint, formatBytes, nativeModules } from '../src/release-check/footprint.ts';
+import { footprint, formatBytes, nativeBinary, nativeModules } from '../src/release-check/footprint.ts';
 import {
   internalDependencies,
   missingBuildOutputs,
@@ -55,10 +55,19 @@ describe('install footprint', () => {
     const f = await footprint(join(nm, '@acctkit', 'app'));
     // app, a, a's own b@2, b@1, native, p: six packages; q (optional peer) and unrelated are not counted.
     expect(f.packages).toBe(6);
-    expect(f.native.map((n) => n.name)).toStrictEqual(['native']);
+    expect(f.native.map((n) => [n.name, n.binary])).toStrictEqual([['native', 'downloaded']]);
     // Files are the index.js above plus each package.json; the native module is reported on its own.
     expect(f.bytes).toBeGreaterThanOrEqual(1000 + 2000 + 3000 + 4000 + 100);
     expect(f.bytes).toBeLessThan(50_000);
+  });
+
+  it('tells a binary shipped in the package from one compiled at install', () => {
+    pkg(join(root, 'kinds', 'prebuilt'), { name: 'prebuilt' }, 1, { 'binding.gyp': '{}' });
+    mkdirSync(join(root, 'kinds', 'prebuilt', 'prebuilds'));
+    pkg(join(root, 'kinds', 'compiled'), { name: 'compiled' }, 1, { 'binding.gyp': '{}' });
+    mkdirSync(join(root, 'kinds', 'compiled', 'build', 'Release', 'obj.target'), { recursive: true });
+    expect(nativeBinary(join(root, 'kinds', 'prebuilt'))).toBe('prebuilt');
+    expect(nativeBinary(join(root, 'kinds', 'compiled'))).toBe('compiled');
   });
 
   it('finds native modules anywhere in node_modules', async () => {

@@ -12,8 +12,22 @@ export interface Footprint {
   readonly packages: number;
   /** Bytes of their files, native modules left out (a prebuilt binary and a source build differ tenfold). */
   readonly bytes: number;
-  /** Packages with a native module (a `binding.gyp`), with their size as installed here. */
-  readonly native: readonly { readonly name: string; readonly bytes: number }[];
+  /** Packages with a native module (a `binding.gyp`): size as installed here, and how the binary came. */
+  readonly native: readonly NativeModule[];
+}
+
+/** A package with a native module, as installed. */
+export interface NativeModule {
+  readonly name: string;
+  readonly bytes: number;
+  /** `prebuilt`: binaries shipped in the package; `compiled`: node-gyp built it here; `downloaded`: its install script fetched one. */
+  readonly binary: 'prebuilt' | 'compiled' | 'downloaded';
+}
+
+/** How the binary of a native module installed in `dir` came. */
+export function nativeBinary(dir: string): NativeModule['binary'] {
+  if (existsSync(join(dir, 'prebuilds'))) return 'prebuilt';
+  return existsSync(join(dir, 'build', 'Release', 'obj.target')) ? 'compiled' : 'downloaded';
 }
 
 interface PackageJson {
@@ -62,13 +76,14 @@ export async function footprint(packageDir: string): Promise<Footprint> {
   const seen = new Set<string>();
   const queue = [realpathSync(packageDir)];
   let bytes = 0;
-  const native: { name: string; bytes: number }[] = [];
+  const native: NativeModule[] = [];
   for (let dir = queue.pop(); dir !== undefined; dir = queue.pop()) {
     if (seen.has(dir)) continue;
     seen.add(dir);
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
     const size = await packageBytes(dir);
-    if (existsSync(join(dir, 'binding.gyp'))) native.push({ name: manifest.name ?? dir, bytes: size });
+    if (existsSync(join(dir, 'binding.gyp')))
+      native.push({ name: manifest.name ?? dir, bytes: size, binary: nativeBinary(dir) });
     else bytes += size;
     for (const need of runtimeNeeds(manifest)) {
       const found = resolvePackageDir(dir, need);

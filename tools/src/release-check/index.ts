@@ -7,11 +7,11 @@
  * on top of them. It prints each tarball's packed and installed size, each install's time and each
  * bin package's install footprint, and fails when a README states a footprint 25% off the measured one.
  *
- *   pnpm release:check                                 Node 20, 22 and 24; the native part on Node 20
+ *   pnpm release:check                                 Node 20, 22 and 24; the native part on Node 24
  *   pnpm release:check --node node24 --native node24   one Node
  *   pnpm release:check --native none                   no native build (and no README commands)
  *   ACCTKIT_RELEASE_CHECK_NATIVE=all                    the native part on every Node (for CI, where
- *                                                      prebuilt better-sqlite3 binaries download)
+ *                                                      Node 20's better-sqlite3 12 downloads a binary)
  */
 import { copyFile, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
@@ -218,7 +218,7 @@ function pickNodes(value: string | undefined, fallback: readonly NodeName[]): No
 }
 
 function footprintLine(name: string, f: Footprint): string {
-  const native = f.native.map((n) => `${n.name} (native, ${formatBytes(n.bytes)} built here)`).join(', ');
+  const native = f.native.map((n) => `${n.name} (native, ${n.binary}, ${formatBytes(n.bytes)})`).join(', ');
   return `  ${name.padEnd(22)} ${String(f.packages).padStart(4)} packages, ${formatBytes(f.bytes).padStart(8)}${native ? ` + ${native}` : ', nothing compiled'}`;
 }
 
@@ -228,7 +228,8 @@ async function main(): Promise<void> {
     options: { node: { type: 'string' }, native: { type: 'string' }, keep: { type: 'boolean' } },
   });
   const nodes = pickNodes(values.node, nodeNames).map(userNode);
-  const nativeNames = pickNodes(values.native ?? process.env.ACCTKIT_RELEASE_CHECK_NATIVE, ['node20']);
+  // Node 24 by default: there better-sqlite3 13 brings its binaries, on Node 20 version 12 may compile.
+  const nativeNames = pickNodes(values.native ?? process.env.ACCTKIT_RELEASE_CHECK_NATIVE, ['node24']);
   const outcome: Outcome = { failures: [], lines: [] };
 
   const packed = await packAll(packedDir);
@@ -288,7 +289,7 @@ async function main(): Promise<void> {
     );
   log(
     outcome,
-    '\nInstall footprint of each bin package (it and everything it brings, measured on the first Node)',
+    '\nInstall footprint of each bin package (it and everything it brings; the sandbox as installed by its README)',
   );
   for (const name of BIN_PACKAGES) {
     const measured = footprints.get(name);
