@@ -72,13 +72,20 @@ describe('clientConfigs', () => {
 
   it('Claude Desktop: a stdio server running acctkit-mcp --sandbox', () => {
     expect(JSON.parse(configs.claudeDesktop)).toEqual({
-      mcpServers: { acctkit: { command: 'npx', args: ['-y', '@acctkit/mcp-server', '--sandbox'] } },
+      mcpServers: {
+        acctkit: {
+          command: 'npx',
+          args: ['-y', '-p', '@acctkit/mcp-server', '-p', '@acctkit/sandbox', 'acctkit-mcp', '--sandbox'],
+        },
+      },
     });
   });
 
   it('Claude Code: claude mcp add, over HTTP and over stdio', () => {
     expect(configs.claudeCode.http).toBe(`claude mcp add --transport http acctkit ${url}`);
-    expect(configs.claudeCode.stdio).toBe('claude mcp add acctkit -- npx -y @acctkit/mcp-server --sandbox');
+    expect(configs.claudeCode.stdio).toBe(
+      'claude mcp add acctkit -- npx -y -p @acctkit/mcp-server -p @acctkit/sandbox acctkit-mcp --sandbox',
+    );
   });
 
   it('VS Code: .vscode/mcp.json servers with a type', () => {

@@ -165,13 +165,13 @@ export const leanChecks: readonly Check[] = [
     },
   },
   {
-    name: 'acctkit-mcp --sandbox without @acctkit/sandbox installed says which package is missing',
+    name: 'acctkit-mcp --sandbox without @acctkit/sandbox installed says how to install it',
     async run(context) {
       const f = await npx(context, ['acctkit-mcp', '--sandbox']);
       expectOk(
-        'expected a non-zero exit naming @acctkit/sandbox',
+        'expected a non-zero exit naming the command that installs @acctkit/sandbox',
         f,
-        f.code !== 0 && f.stderr.includes('@acctkit/sandbox'),
+        f.code !== 0 && f.stderr.includes('npm install @acctkit/sandbox'),
       );
       return f.stderr.trim().split('\n')[0]?.slice(0, 100) ?? '';
     },

@@ -106,7 +106,7 @@ export async function startProxyServer(options: ProxyServerOptions = {}): Promis
     let send: (request: Request) => Promise<Response>;
     let adminToken: string;
     if (options.sandbox === true) {
-      const { createSandbox } = await import('@acctkit/sandbox');
+      const { createSandbox } = await loadSandbox();
       adminToken = randomToken();
       const sandbox = createSandbox({ database: ':memory:', adminToken });
       closers.push(() => sandbox.close());
@@ -253,4 +253,18 @@ export async function startProxyServer(options: ProxyServerOptions = {}): Promis
       : undefined,
     close,
   };
+}
+
+/** `@acctkit/sandbox`, an optional peer: only `sandbox: true` needs it (and the SQLite module it brings). */
+async function loadSandbox(): Promise<typeof import('@acctkit/sandbox')> {
+  try {
+    return await import('@acctkit/sandbox');
+  } catch (cause) {
+    if ((cause as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw cause;
+    throw new ProxyError(
+      'invalid_configuration',
+      '--sandbox needs the @acctkit/sandbox package, which is not installed. Install it beside this one (npm install @acctkit/sandbox), or run: npx -y -p @acctkit/edge-proxy -p @acctkit/sandbox acctkit-proxy --sandbox',
+      { cause },
+    );
+  }
 }

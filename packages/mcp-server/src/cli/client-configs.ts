@@ -8,7 +8,7 @@ export interface StdioCommand {
 export interface ClientConfigOptions {
   /** The Streamable HTTP endpoint, for example `http://127.0.0.1:3001/mcp`. */
   readonly url: string;
-  /** The stdio command (default `npx -y @acctkit/mcp-server --sandbox`, which runs `acctkit-mcp --sandbox`). */
+  /** The stdio command (default {@link NPX_SANDBOX_COMMAND}, which runs `acctkit-mcp --sandbox`). */
   readonly stdio?: StdioCommand | undefined;
   /** The server's name in each client's configuration (default `acctkit`). */
   readonly name?: string | undefined;
@@ -33,10 +33,13 @@ export interface ClientConfigs {
   readonly inspector: { readonly cli: string; readonly web: string };
 }
 
-/** The stdio command of a published install: `npx -y @acctkit/mcp-server --sandbox`. */
+/**
+ * The stdio command of a published install: `npx -y -p @acctkit/mcp-server -p @acctkit/sandbox
+ * acctkit-mcp --sandbox` (the sandbox is an optional peer of the server, so it is named too).
+ */
 export const NPX_SANDBOX_COMMAND: StdioCommand = {
   command: 'npx',
-  args: ['-y', '@acctkit/mcp-server', '--sandbox'],
+  args: ['-y', '-p', '@acctkit/mcp-server', '-p', '@acctkit/sandbox', 'acctkit-mcp', '--sandbox'],
 };
 
 /** Quotes a shell word when it needs it (POSIX shells). */

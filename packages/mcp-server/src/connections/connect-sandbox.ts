@@ -48,8 +48,7 @@ export async function connectSandbox(options: SandboxConnectionOptions = {}): Pr
   const adminToken = options.sandbox?.adminToken ?? randomBytes(24).toString('base64url');
   // Imported only here: the sandbox brings SQLite, which other start-ups do not need.
   const sandbox =
-    options.sandbox?.sandbox ??
-    (await import('@acctkit/sandbox')).createSandbox({ database: ':memory:', adminToken });
+    options.sandbox?.sandbox ?? (await loadSandbox()).createSandbox({ database: ':memory:', adminToken });
   const fetch = (request: Request): Promise<Response> => sandbox.fetch(request);
   try {
     const connections = await Promise.all(
@@ -118,4 +117,18 @@ interface MintedTokens {
   readonly client_secret: string;
   readonly country: string;
   readonly business_id: number;
+}
+
+/** `@acctkit/sandbox`, an optional peer: only `--sandbox` needs it (and the SQLite module it brings). */
+async function loadSandbox(): Promise<typeof import('@acctkit/sandbox')> {
+  try {
+    return await import('@acctkit/sandbox');
+  } catch (cause) {
+    if ((cause as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw cause;
+    throw new ConnectionError(
+      'SANDBOX_FAILED',
+      '--sandbox needs the @acctkit/sandbox package, which is not installed. Install it beside this one (npm install @acctkit/sandbox), or run: npx -y -p @acctkit/mcp-server -p @acctkit/sandbox acctkit-mcp --sandbox',
+      { cause },
+    );
+  }
 }
