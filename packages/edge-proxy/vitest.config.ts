@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 20_000,
+    // These suites start servers, processes or workerd. On a loaded 2-core machine (load about 6) a
+    // test that takes 2 s alone can take 20: the limits are there to catch a hang, not a busy machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // The behaviour suites share one sandbox and some move its clock: one file at a time, as the
     // runtime matrix runs them, so no file sees another's clock jump mid-test.
     fileParallelism: false,
