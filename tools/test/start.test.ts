@@ -1,4 +1,4 @@
-import { type ChildProcessWithoutNullStreams, execFile } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -50,6 +50,19 @@ describe('npm start launcher', () => {
     expect(output).toContain('anna@demo.acctkit.test');
     expect(output).toMatch(/client_id\s+acctkit-demo-app/);
     expect(output).toMatch(/signing_secret\s+\S+/);
+  });
+
+  it('prints how to run each bin from this clone, and each printed command runs', () => {
+    for (const bin of ['acctkit', 'acctkit-mcp', 'acctkit-proxy', 'acctkit-sandbox']) {
+      const line = new RegExp(`alias ${bin}="node (\\S+)"`).exec(output);
+      expect(line, bin).not.toBeNull();
+      const run = spawnSync(process.execPath, [line?.[1] ?? '', '--help'], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(run.status, `${bin}: ${run.stderr}`).toBe(0);
+    }
+    expect(output).toContain('npm run pack:all');
   });
 
   it('prints an authorization link that opens the sign-in page, redirecting to the callback page', async () => {
