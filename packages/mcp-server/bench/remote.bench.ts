@@ -6,8 +6,7 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type AccountingClient, createClient } from '@acctkit/client';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   authorizeWithoutBrowser,
   exchange,

@@ -1,5 +1,6 @@
+import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import type { JsonSchema } from './json-schema.js';
-import type { ToolContext } from './tool-definition.js';
+import { InputNeeded, type ToolContext } from './tool-definition.js';
 import { ToolFailure } from './tool-failure.js';
 
 /** The `confirm` argument of deletes and amount-changing updates. */
@@ -11,14 +12,20 @@ export const CONFIRM_ARGUMENT: JsonSchema = {
 /** What the user decided. */
 export type Decision = 'confirmed' | 'declined' | 'cancelled';
 
+/** The key of the confirmation form among a call's input requests. */
+const FORM = 'confirm';
+
 /**
- * Asks the user to confirm a change: through a form when the client supports elicitation (decline or
- * cancel → nothing changes), else by requiring `confirm: true`, failing with `CONFIRMATION_REQUIRED`.
+ * Asks the user to confirm a change. With a client that shows forms, the call answers with a form
+ * (an input request on 2026-07-28, an `elicitation/create` request on older versions) and runs again
+ * with the answer: decline or cancel → nothing changes. Otherwise the call needs `confirm: true`,
+ * failing with `CONFIRMATION_REQUIRED`.
  *
  * @param action - What will happen, e.g. `Delete expense 12`.
  * @param details - What the user sees: name, date, amounts, before and after.
+ * @throws InputNeeded when the form has not been answered yet.
  */
-export async function confirmChange(
+export function confirmChange(
   context: ToolContext,
   confirm: unknown,
   action: string,
@@ -28,31 +35,32 @@ export async function confirmChange(
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   const summary = `${action} in business '${context.connection.name}' (${context.connection.businessName})?\n${lines.join('\n')}`;
-  if (context.elicit) {
-    let answer: Awaited<ReturnType<typeof context.elicit>>;
-    try {
-      answer = await context.elicit({
-        message: summary,
-        requestedSchema: {
-          type: 'object',
-          properties: {
-            confirm: { type: 'boolean', title: action, description: 'Tick to go ahead.', default: false },
-          },
-          required: ['confirm'],
-        },
-      });
-    } catch (error) {
-      // The form failed or timed out: the user did not agree, so nothing changes.
-      context.log.log('warning', 'confirmation form failed', {
-        business: context.connection.name,
-        cause: error instanceof Error ? error.message : String(error),
-      });
-      return 'cancelled';
+  if (context.form) {
+    const answer = inputResponse(context.form.responses, FORM);
+    if (answer.kind === 'elicit') {
+      if (answer.action === 'cancel') return Promise.resolve('cancelled');
+      return Promise.resolve(
+        answer.action === 'accept' && answer.content?.confirm === true ? 'confirmed' : 'declined',
+      );
     }
-    if (answer.action === 'cancel') return 'cancelled';
-    return answer.action === 'accept' && answer.content?.confirm === true ? 'confirmed' : 'declined';
+    throw new InputNeeded(
+      inputRequired({
+        inputRequests: {
+          [FORM]: inputRequired.elicit({
+            message: summary,
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                confirm: { type: 'boolean', title: action, description: 'Tick to go ahead.', default: false },
+              },
+              required: ['confirm'],
+            },
+          }),
+        },
+      }),
+    );
   }
-  if (confirm === true) return 'confirmed';
+  if (confirm === true) return Promise.resolve('confirmed');
   throw new ToolFailure({
     code: 'CONFIRMATION_REQUIRED',
     message: `This change needs the user's confirmation and the client cannot show a form. Show the user: "${summary.replace(/\n/g, '; ')}". If they agree, call again with confirm: true.`,

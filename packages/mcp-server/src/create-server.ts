@@ -1,24 +1,26 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   type CallToolResult,
-  ListToolsRequestSchema,
-  type ServerNotification,
-  type ServerRequest,
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  type InputRequiredResult,
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ServerContext,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+} from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import { problemsOf } from './argument-problems.js';
 import type { BusinessConnection } from './business-connection.js';
 import { businessArgument, selectBusiness } from './business-selection.js';
 import { CATALOGUE } from './catalogue.js';
 import { serverInstructions } from './instructions.js';
 import type { JsonSchema } from './json-schema.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, type LogSink } from './logger.js';
 import { listedPaging } from './paging.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { problemsOf } from './sdk-hooks.js';
-import type { ToolContext, ToolDefinition } from './tool-definition.js';
+import { InputNeeded, type ToolContext, type ToolDefinition } from './tool-definition.js';
 import { failureFromThrown, ToolFailure } from './tool-failure.js';
 import { errorResult, successResult } from './tool-result.js';
 import {
@@ -44,6 +46,12 @@ export interface ServerOptions {
   readonly name?: string | undefined;
   /** Server version in `initialize` (default `0.0.0`). */
   readonly version?: string | undefined;
+  /**
+   * Receives every log line of the server, whatever the client's protocol version (stdio writes the
+   * warnings and errors to stderr). Clients on 2025-11-25 and older also get them as
+   * `notifications/message`, at the level they set.
+   */
+  readonly onLog?: LogSink | undefined;
 }
 
 /** A tool of the active catalogue, as the README's tool table shows it. */
@@ -55,8 +63,6 @@ export interface ToolSummary {
   readonly write: boolean;
   readonly annotations: ToolDefinition['annotations'];
 }
-
-type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 function writable(connections: readonly BusinessConnection[]): BusinessConnection[] {
   return connections.filter((c) => c.scope === 'full_access');
@@ -160,10 +166,11 @@ function listedTool(
   };
 }
 
-// The SDK's own checks are skipped: arguments are checked by each call against its business's variant
-// schema (one zod parse, built once), and results are built here to match their output schema, so the
-// SDK re-parsing every page of records against it would be work without a purpose.
-const ANY_ARGUMENTS = z.looseObject({});
+/**
+ * How long clients on 2026-07-28 may cache a list: the catalogue, prompts and resource lists of a
+ * server never change while it runs, record resources change whenever the business edits them.
+ */
+const LIST_TTL_MS = 60 * 60 * 1000;
 
 /**
  * Creates the acctkit MCP server: the tools, resources and prompts for the given businesses. It holds
@@ -190,30 +197,41 @@ export function createServer(options: ServerOptions): McpServer {
     {
       capabilities: { logging: {}, tools: {}, resources: {}, prompts: {}, completions: {} },
       instructions: serverInstructions(connections, tools, readOnly),
+      cacheHints: {
+        'server/discover': { ttlMs: LIST_TTL_MS },
+        'tools/list': { ttlMs: LIST_TTL_MS },
+        'prompts/list': { ttlMs: LIST_TTL_MS },
+        'resources/list': { ttlMs: LIST_TTL_MS },
+        'resources/templates/list': { ttlMs: LIST_TTL_MS },
+      },
     },
   );
-  const log = createLogger((params) => mcp.sendLoggingMessage(params));
+  const byName = new Map<string, { tool: ToolDefinition; eligible: readonly BusinessConnection[] }>();
   const listed: Tool[] = [];
-
   for (const tool of tools) {
     const eligible = tool.write ? writable(connections) : connections;
     listed.push(listedTool(tool, eligible, connections));
-    mcp.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: ANY_ARGUMENTS,
-        annotations: tool.annotations,
-      },
-      (args: Record<string, unknown>, extra: Extra) =>
-        runTool(tool, args, extra, connections, eligible, mcp, log),
-    );
+    byName.set(tool.name, { tool, eligible });
   }
-  // `tools/list` answers with the JSON schemas as generated from the spec, built once, rather than
-  // the SDK's conversion of zod schemas on every request (which also adds ±2^53 bounds to integers).
+  // The tools are served by the protocol layer's own `tools/list` and `tools/call` (the SDK's
+  // low-level path, as `registerTool` is never called): the JSON schemas generated from the spec are
+  // listed as built once, and each call's arguments are checked once, against its business's variant.
   const listResult = { tools: listed };
-  mcp.server.setRequestHandler(ListToolsRequestSchema, () => listResult);
+  mcp.server.setRequestHandler('tools/list', () => listResult);
+  mcp.server.setRequestHandler('tools/call', (request, ctx) => {
+    const entry = byName.get(request.params.name);
+    if (!entry)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+    return runTool(
+      entry.tool,
+      request.params.arguments ?? {},
+      ctx,
+      connections,
+      entry.eligible,
+      mcp,
+      options.onLog,
+    );
+  });
   registerResources(mcp, connections);
   registerPrompts(mcp, connections, tools);
   return mcp;
@@ -239,13 +257,19 @@ function variantSchema(tool: ToolDefinition, variant: Variant): z.ZodType {
 async function runTool(
   tool: ToolDefinition,
   args: Record<string, unknown>,
-  extra: Extra,
+  ctx: ServerContext,
   connections: readonly BusinessConnection[],
   eligible: readonly BusinessConnection[],
   mcp: McpServer,
-  log: Logger,
-): Promise<CallToolResult> {
+  onLog: LogSink | undefined,
+): Promise<CallToolResult | InputRequiredResult> {
   const { business, ...rest } = args;
+  // 2026-07-28 deprecates logging: only clients on an older version get log notifications.
+  const legacy = ctx.mcpReq.envelope === undefined;
+  const log = createLogger((params) => {
+    onLog?.(params);
+    return legacy ? ctx.mcpReq.log(params.level, params.data, params.logger) : Promise.resolve();
+  });
   let connection: BusinessConnection | undefined;
   try {
     connection = tool.perBusiness
@@ -264,14 +288,15 @@ async function runTool(
     const context: ToolContext = {
       connection,
       connections,
-      signal: extra.signal,
-      elicit: elicitation(mcp),
-      progress: progressReporter(extra),
+      signal: ctx.mcpReq.signal,
+      form: formsOf(mcp, ctx),
+      progress: progressReporter(ctx),
       log,
     };
     const success = await tool.run(parsed.data as Record<string, unknown>, context);
     return successResult(success);
   } catch (error) {
+    if (error instanceof InputNeeded) return error.result;
     const failure =
       error instanceof ToolFailure
         ? error
@@ -290,21 +315,28 @@ async function runTool(
   }
 }
 
-function elicitation(mcp: McpServer): ToolContext['elicit'] {
-  const capability = mcp.server.getClientCapabilities()?.elicitation as
-    | { form?: object; url?: object }
-    | undefined;
-  // An empty `elicitation: {}` is the form mode of clients from before modes existed.
+/**
+ * The form channel of a call, when the client can show forms: on 2026-07-28 the capabilities come
+ * with each request, on older versions from `initialize` (and the SDK sends the form as an
+ * `elicitation/create` request). An empty `elicitation: {}` is the form mode of clients from before
+ * modes existed.
+ */
+function formsOf(mcp: McpServer, ctx: ServerContext): ToolContext['form'] {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const capabilities = envelope
+    ? (envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
+    : mcp.server.getClientCapabilities();
+  const capability = capabilities?.elicitation as { form?: object; url?: object } | undefined;
   const form = capability && (capability.form !== undefined || capability.url === undefined);
   if (!form) return undefined;
-  return (params) => mcp.server.elicitInput({ mode: 'form', ...params });
+  return { responses: ctx.mcpReq.inputResponses };
 }
 
-function progressReporter(extra: Extra): ToolContext['progress'] {
-  const token = extra._meta?.progressToken;
+function progressReporter(ctx: ServerContext): ToolContext['progress'] {
+  const token = ctx.mcpReq._meta?.progressToken;
   return async (progress, total, message) => {
     if (token === undefined) return;
-    await extra.sendNotification({
+    await ctx.mcpReq.notify({
       method: 'notifications/progress',
       params: {
         progressToken: token,

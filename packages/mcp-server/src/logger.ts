@@ -1,4 +1,4 @@
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '@modelcontextprotocol/server';
 
 /** Log lines to the client at the level it set (`logging/setLevel`), secrets redacted. */
 export interface Logger {
@@ -19,10 +19,18 @@ function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** One log line, secrets redacted. */
+export interface LogEntry {
+  readonly level: LoggingLevel;
+  readonly logger: string;
+  readonly data: unknown;
+}
+
+/** Where log lines go besides the client (stderr for stdio). */
+export type LogSink = (entry: LogEntry) => void;
+
 /** A logger that sends `notifications/message` through `send`; failures to send are dropped. */
-export function createLogger(
-  send: (params: { level: LoggingLevel; logger: string; data: unknown }) => Promise<void>,
-): Logger {
+export function createLogger(send: (entry: LogEntry) => Promise<void>): Logger {
   return {
     log(level, message, data) {
       const payload = redact(data ? { message, ...data } : message);

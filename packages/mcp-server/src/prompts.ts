@@ -1,6 +1,5 @@
-import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
+import type { GetPromptResult, McpServer } from '@modelcontextprotocol/server';
+import { completable } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { BusinessConnection } from './business-connection.js';
 import type { ToolDefinition } from './tool-definition.js';
@@ -37,12 +36,13 @@ export function registerPrompts(
   const has = (name: string): boolean => tools.some((t) => t.name === name);
   const several = names.length > 1;
   const businessArg = () =>
-    completable(
-      several
-        ? z.string().describe(`Which business: ${names.join(', ')}.`)
-        : z.string().optional().describe('Optional: the only business.'),
-      (value) => names.filter((name) => name.startsWith(value ?? '')),
-    );
+    several
+      ? completable(z.string().describe(`Which business: ${names.join(', ')}.`), (value) =>
+          names.filter((name) => name.startsWith(value ?? '')),
+        )
+      : completable(z.string().describe('Optional: the only business.'), (value) =>
+          names.filter((name) => name.startsWith(value ?? '')),
+        ).optional();
   const on = (business: string | undefined): string => (business ? ` Use business "${business}".` : '');
 
   if (has('summarize_transactions'))
@@ -51,7 +51,7 @@ export function registerPrompts(
       {
         title: 'Monthly summary',
         description: 'Summarise one month: income and expenses by type, the result, and what stands out.',
-        argsSchema: {
+        argsSchema: z.object({
           business: businessArg(),
           month: completable(
             z
@@ -60,7 +60,7 @@ export function registerPrompts(
               .describe('The month, YYYY-MM.'),
             (value) => recentMonths(new Date(), 12).filter((m) => m.startsWith(value ?? '')),
           ),
-        },
+        }),
       },
       ({ business, month }) =>
         user(
@@ -74,10 +74,10 @@ export function registerPrompts(
       {
         title: 'Record an expense from a receipt',
         description: "Turn a receipt's text into an expense, checking every id first.",
-        argsSchema: {
+        argsSchema: z.object({
           business: businessArg(),
           receipt: z.string().max(5000).describe("The receipt's text."),
-        },
+        }),
       },
       ({ business, receipt }) =>
         user(
@@ -91,10 +91,10 @@ export function registerPrompts(
       {
         title: 'Find a contact before creating one',
         description: 'Search for a contact by name, company or email, and create it only if none matches.',
-        argsSchema: {
+        argsSchema: z.object({
           business: businessArg(),
           name: z.string().max(100).describe('Name, company or email to look for.'),
-        },
+        }),
       },
       ({ business, name }) =>
         user(

@@ -1,5 +1,5 @@
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
 import type { BusinessConnection } from './business-connection.js';
 import { normalizeRecord, type RecordKind } from './records.js';
 import { serviceCall, settleAll } from './service-call.js';
@@ -22,14 +22,14 @@ async function read(work: () => Promise<ReadResourceResult>): Promise<ReadResour
   try {
     return await work();
   } catch (error) {
-    if (error instanceof McpError) throw error;
+    if (error instanceof ProtocolError) throw error;
     if (error instanceof ToolFailure)
-      throw new McpError(
-        error.body.code === 'NOT_FOUND' ? RESOURCE_NOT_FOUND : ErrorCode.InternalError,
+      throw new ProtocolError(
+        error.body.code === 'NOT_FOUND' ? RESOURCE_NOT_FOUND : ProtocolErrorCode.InternalError,
         error.body.message,
         { code: error.body.code },
       );
-    throw new McpError(ErrorCode.InternalError, 'Reading the resource failed. Try again.');
+    throw new ProtocolError(ProtocolErrorCode.InternalError, 'Reading the resource failed. Try again.');
   }
 }
 
@@ -42,7 +42,7 @@ export function registerResources(mcp: McpServer, connections: readonly Business
   const find = (name: string): BusinessConnection => {
     const connection = connections.find((c) => c.name === name);
     if (!connection)
-      throw new McpError(
+      throw new ProtocolError(
         RESOURCE_NOT_FOUND,
         `No business '${name.slice(0, 40)}'. Businesses: ${connections.map((c) => c.name).join(', ')}.`,
       );
@@ -70,17 +70,19 @@ export function registerResources(mcp: McpServer, connections: readonly Business
       description:
         'A reference list of a business (account_types, contact_types, countries, expense_types, …).',
       mimeType: 'application/json',
+      // Reference lists change a few times a year: clients on 2026-07-28 may keep them for an hour.
+      cacheHint: { ttlMs: 60 * 60 * 1000 },
     },
-    (uri, variables, extra) =>
+    (uri, variables, ctx) =>
       read(async () => {
         const connection = find(one(variables.business));
         const kind = one(variables.kind) as ReferenceKind;
         if (!REFERENCE_KINDS.includes(kind))
-          throw new McpError(
+          throw new ProtocolError(
             RESOURCE_NOT_FOUND,
             `No reference list '${kind.slice(0, 40)}': ${REFERENCE_KINDS.join(', ')}.`,
           );
-        const items = await referenceItems(connection, kind, extra.signal);
+        const items = await referenceItems(connection, kind, ctx.mcpReq.signal);
         return json(uri, { items: items.map(normalizeRecord) });
       }),
   );
@@ -102,12 +104,12 @@ export function registerResources(mcp: McpServer, connections: readonly Business
       description: 'The business (name, address, country) and its financial settings.',
       mimeType: 'application/json',
     },
-    (uri, variables, extra) =>
+    (uri, variables, ctx) =>
       read(async () => {
         const connection = find(one(variables.business));
         const [profile, settings] = await settleAll([
-          serviceCall(connection, 'GET', '/core/v2/business', { signal: extra.signal }),
-          serviceCall(connection, 'GET', '/accounts/v2/financial_settings', { signal: extra.signal }),
+          serviceCall(connection, 'GET', '/core/v2/business', { signal: ctx.mcpReq.signal }),
+          serviceCall(connection, 'GET', '/accounts/v2/financial_settings', { signal: ctx.mcpReq.signal }),
         ]);
         return json(uri, {
           name: connection.name,
@@ -127,15 +129,15 @@ export function registerResources(mcp: McpServer, connections: readonly Business
         description: `One ${kind.slice(0, -1)} by id (the tools link to these).`,
         mimeType: 'application/json',
       },
-      (uri, variables, extra) =>
+      (uri, variables, ctx) =>
         read(async () => {
           const connection = find(one(variables.business));
           const id = Number(one(variables.id));
           if (!Number.isInteger(id) || id < 1)
-            throw new McpError(ErrorCode.InvalidParams, 'The id must be a positive integer.');
+            throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'The id must be a positive integer.');
           const record = await serviceCall(connection, 'GET', `/accounts/v2/${kind}/{id}`, {
             params: { path: { id } },
-            signal: extra.signal,
+            signal: ctx.mcpReq.signal,
           });
           return json(uri, normalizeRecord(record));
         }),

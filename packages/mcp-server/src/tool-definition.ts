@@ -1,8 +1,4 @@
-import type {
-  ElicitRequestFormParams,
-  ElicitResult,
-  ToolAnnotations,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { InputRequiredResult, InputResponses, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { BusinessConnection } from './business-connection.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Logger } from './logger.js';
@@ -18,8 +14,11 @@ export interface ToolContext {
   readonly connections: readonly BusinessConnection[];
   /** Aborted when the client cancels the call. */
   readonly signal: AbortSignal;
-  /** Asks the user through a form, or `undefined` when the client cannot show forms. */
-  readonly elicit: ((params: Omit<ElicitRequestFormParams, 'mode'>) => Promise<ElicitResult>) | undefined;
+  /**
+   * The client's forms, or `undefined` when it cannot show them: `responses` are the answers of the
+   * forms this call asked for (none on its first round). A handler asks by throwing {@link InputNeeded}.
+   */
+  readonly form: { readonly responses: InputResponses | Record<string, unknown> | undefined } | undefined;
   /** Reports progress when the client asked for it (`_meta.progressToken`); otherwise does nothing. */
   readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
   /** Log lines to the client, secrets redacted. */
@@ -61,4 +60,12 @@ export interface ToolDefinition {
   readonly output: (variants: readonly Variant[]) => JsonSchema;
   /** Runs the tool; throws `ToolFailure` for a failed call. */
   readonly run: (args: Record<string, unknown>, context: ToolContext) => Promise<ToolSuccess>;
+}
+
+/**
+ * Thrown by a handler that needs the user's answer before it can go on: the call answers with the
+ * input requests, and runs again from the start with the answers once the client has them.
+ */
+export class InputNeeded {
+  constructor(readonly result: InputRequiredResult) {}
 }

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolSuccess } from './tool-definition.js';
 import type { ToolErrorBody } from './tool-failure.js';
 

@@ -1,4 +1,4 @@
-import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { call, countOf, fails, mcpClient, ok, recordOf, useConnections } from './harness.js';
 
@@ -20,7 +20,7 @@ async function elicitingClient(answer: ElicitResult) {
     { connections: [connections.de, connections.pt] },
     { elicitation: { form: {} } },
   );
-  session.client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  session.client.setRequestHandler('elicitation/create', async (request) => {
     forms.push(request.params.message);
     return answer;
   });
@@ -205,18 +205,16 @@ describe.each(['de', 'pt'] as const)('contact tools (%s)', (variant) => {
       'declined',
     );
 
-    // A form that fails (the client errs or times out) changes nothing.
+    // A form that fails (the client errs or times out) changes nothing: the call fails.
     const broken = await mcpClient(
       { connections: [connections.de, connections.pt] },
       { elicitation: { form: {} } },
     );
-    broken.client.setRequestHandler(ElicitRequestSchema, async () => {
+    broken.client.setRequestHandler('elicitation/create', async () => {
       throw new Error('no display');
     });
-    expect(await ok<Change>(broken.client, 'delete_contact', args(a))).toMatchObject({
-      status: 'cancelled',
-      changed: false,
-    });
+    const failed = await broken.client.callTool({ name: 'delete_contact', arguments: args(a) });
+    expect(failed.isError).toBe(true);
     expect(await recordOf(connections[variant], path, a)).toBeDefined();
     await broken.close();
 

@@ -1,7 +1,6 @@
 // The programmatic API `npm start` uses: startHttpServer and clientConfigs, in this process.
 import { existsSync } from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import {
   allowedHostsFor,

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openConnectionStore } from '@acctkit/client/node';
 import { startServer } from '@acctkit/sandbox';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, PACKAGE_DIR, requireBuiltBin, run } from './e2e-bin.js';
 
@@ -83,14 +83,20 @@ describe('acctkit-mcp --sandbox over stdio', () => {
     expect(structured.items.length).toBeLessThanOrEqual(2);
   });
 
-  it('mirrors the log lines the client receives to stderr, at the level the client set', async () => {
+  it('writes warnings to stderr whatever level the client set, and sends log lines at its level', async () => {
+    const messages: unknown[] = [];
+    client.setNotificationHandler('notifications/message', (n) => {
+      messages.push(n.params.data);
+    });
     await client.setLoggingLevel('error');
     await client.callTool({ name: 'get_contact', arguments: { business: 'de', id: 987_654 } });
-    expect(stderr()).not.toContain('get_contact failed');
+    await expect.poll(() => stderr()).toMatch(/acctkit-mcp: \[warning\] .*get_contact failed/);
+    expect(messages).toEqual([]);
     await client.setLoggingLevel('warning');
     const failed = await client.callTool({ name: 'get_contact', arguments: { business: 'de', id: 987_655 } });
     expect(failed.isError).toBe(true);
-    await expect.poll(() => stderr()).toMatch(/acctkit-mcp: \[warning\] .*get_contact failed/);
+    await expect.poll(() => messages.length).toBe(1);
+    expect(messages[0]).toMatchObject({ message: 'get_contact failed', code: 'NOT_FOUND' });
   });
 
   it('writes its start-up line to stderr, never to stdout', () => {

@@ -1,6 +1,6 @@
 // The README's tool table must be exactly what the server registers (`pnpm readme:tools` regenerates it).
 import { readFileSync } from 'node:fs';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltBin } from './e2e-bin.js';
 import { README, registeredTools, renderToolTable, withToolTable } from './e2e-tool-table.js';

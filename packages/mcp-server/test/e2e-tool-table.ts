@@ -2,9 +2,9 @@
 // `pnpm --filter @acctkit/mcp-server readme:tools` rewrites it; e2e-tool-table.test.ts fails when it drifts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { BIN, cleanEnv, PACKAGE_DIR } from './e2e-bin.js';
 
 /** The README the table lives in. */

@@ -1,6 +1,5 @@
 import { createClient, createTokenManager } from '@acctkit/client';
 import type { Sandbox } from '@acctkit/sandbox';
-import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessConnection } from '../src/index.js';
 import {
@@ -41,7 +40,7 @@ afterAll(() => {
 async function logged(connections: BusinessConnection[]) {
   const session = await mcpClient({ connections });
   const lines: { level: string; data: unknown }[] = [];
-  session.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+  session.client.setNotificationHandler('notifications/message', (n) => {
     lines.push(n.params);
     seen.push(JSON.stringify(n.params));
   });

@@ -1,8 +1,7 @@
 import { createClient, createTokenManager, toTokenSet } from '@acctkit/client';
 import { createSandbox, type Sandbox } from '@acctkit/sandbox';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { type BusinessConnection, createServer, type ServerOptions } from '../src/index.js';

@@ -9,14 +9,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_USERS, type RunningServer } from '@acctkit/sandbox';
 import { approveSandboxConsent, type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
-import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
+  OAuthClientProvider,
   OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
+} from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAdmin, type Target } from './remote-helpers.js';
@@ -128,9 +127,14 @@ export function browserSuite(name: string, env: () => BrowserSuiteEnv): void {
 
   /**
    * Approves in the browser: our consent page (unless remembered), the sandbox's sign-in (unless
-   * signed in) and consent; returns the code delivered to the MCP client's redirect URI.
+   * signed in) and consent; returns what is delivered to the MCP client's redirect URI (code, state,
+   * and the issuer the client checks).
    */
-  async function approveInBrowser(context: BrowserContext, url: URL, redirectUrl: string): Promise<string> {
+  async function approveInBrowser(
+    context: BrowserContext,
+    url: URL,
+    redirectUrl: string,
+  ): Promise<URLSearchParams> {
     const { remote, sandbox } = env();
     const page = await context.newPage();
     await page.goto(url.href);
@@ -146,9 +150,8 @@ export function browserSuite(name: string, env: () => BrowserSuiteEnv): void {
       redirectUri: redirectUrl,
     });
     await page.close();
-    const code = delivered.searchParams.get('code');
-    if (!code) throw new Error(`no code delivered: ${delivered}`);
-    return code;
+    if (!delivered.searchParams.get('code')) throw new Error(`no code delivered: ${delivered}`);
+    return delivered.searchParams;
   }
 
   const transportFor = (provider: TestProvider) => {
@@ -170,8 +173,8 @@ export function browserSuite(name: string, env: () => BrowserSuiteEnv): void {
     const first = new Client({ name: 'remote-test', version: '1.0.0' });
     await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
     expect(provider.authorizationUrl?.origin).toBe(env().remote.url);
-    const code = await approveInBrowser(context, provider.authorizationUrl as URL, provider.redirectUrl);
-    await transport.finishAuth(code);
+    const delivered = await approveInBrowser(context, provider.authorizationUrl as URL, provider.redirectUrl);
+    await transport.finishAuth(delivered);
     return connect(provider);
   }
 
@@ -207,9 +210,9 @@ export function browserSuite(name: string, env: () => BrowserSuiteEnv): void {
       expect(reauthorize?.pathname).toBe('/authorize');
 
       // Signing in again skips our consent page (remembered for this client) and works.
-      const code = await approveInBrowser(context, reauthorize as URL, provider.redirectUrl);
+      const delivered = await approveInBrowser(context, reauthorize as URL, provider.redirectUrl);
       const transport = transportFor(provider);
-      await transport.finishAuth(code);
+      await transport.finishAuth(delivered);
       const back = await connect(provider);
       expect((await back.callTool({ name: 'list_contacts', arguments: { limit: 1 } })).isError).toBeFalsy();
       await client.close();

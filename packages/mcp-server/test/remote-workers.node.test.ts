@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_CLIENT, type RunningServer } from '@acctkit/sandbox';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Miniflare } from 'miniflare';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,52 @@ describe('remote MCP on Workers (workerd)', () => {
     expect(call.status).toBe(200);
     const result = ((await call.json()) as { result: { structuredContent: { items: unknown[] } } }).result;
     expect(result.structuredContent.items).toHaveLength(2);
+  });
+
+  it('serves 2026-07-28 (server/discover, a form as an input request) and 2025-11-25 to the SDK client', async () => {
+    const a = await authorizeWithoutBrowser(remote, sandbox);
+    const token = String((await exchange(remote, a)).body.access_token);
+    for (const version of ['2026-07-28', '2025-11-25'] as const) {
+      const modern = version === '2026-07-28';
+      const client = new Client(
+        { name: 'workers', version: '1.0.0' },
+        {
+          capabilities: { elicitation: { form: {} } },
+          versionNegotiation: { mode: modern ? { pin: version } : 'legacy' },
+        },
+      );
+      const forms: string[] = [];
+      client.setRequestHandler('elicitation/create', async (r) => {
+        forms.push(r.params.message);
+        return { action: 'accept', content: { confirm: true } };
+      });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(remote.mcpUrl), {
+          ...(remote.fetch && { fetch: remote.fetch }),
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      expect(client.getNegotiatedProtocolVersion()).toBe(version);
+      const listed = await client.callTool({ name: 'list_contacts', arguments: { limit: 1 } });
+      expect(listed.isError).toBeFalsy();
+      const created = await client.callTool({
+        name: 'create_contact',
+        arguments: {
+          name: 'Ida Vogel',
+          contact_type_id: 2,
+          main_address: { line_1: 'Hauptstr. 1', town: 'Köln', postcode: '50667' },
+        },
+      });
+      const id = (created.structuredContent as { record: { id: number } }).record.id;
+      // Stateless HTTP on 2025-11-25 has no way back to the client for a form: confirm: true.
+      const deleted = await client.callTool({
+        name: 'delete_contact',
+        arguments: modern ? { id } : { id, confirm: true },
+      });
+      expect(deleted.structuredContent).toMatchObject({ status: 'deleted', changed: true });
+      expect(forms).toHaveLength(modern ? 1 : 0);
+      await client.close();
+    }
   });
 
   it('rotates refresh tokens and revokes the family on reuse', async () => {

@@ -1,5 +1,4 @@
 import type { Sandbox } from '@acctkit/sandbox';
-import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessConnection } from '../src/index.js';
 import { connect, fails, mcpClient, startSandbox } from './harness.js';
@@ -124,7 +123,7 @@ describe('logging', () => {
   it('sends log lines at the level the client sets', async () => {
     const { client, close } = await mcpClient({ connections: [de] });
     const lines: { level: string; data: unknown }[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    client.setNotificationHandler('notifications/message', (n) => {
       lines.push(n.params);
     });
     await client.setLoggingLevel('error');

@@ -1,5 +1,4 @@
 import { sumDecimals } from '@acctkit/client';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { call, countOf, fails, mcpClient, ok, recordOf, useConnections } from './harness.js';
 
@@ -96,7 +95,7 @@ describe.each(['de', 'pt'] as const)('expense tools (%s)', (variant) => {
     const forms: string[] = [];
     let answer: 'accept' | 'decline' = 'decline';
     const { client, close } = await mcpClient({ connections: [connections[variant]] }, { elicitation: {} });
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    client.setRequestHandler('elicitation/create', async (request) => {
       forms.push(request.params.message);
       return answer === 'accept' ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
     });
@@ -236,7 +235,6 @@ describe.each(['de', 'pt'] as const)('reference tools and summaries (%s)', (vari
       const result = (
         await client.callTool(
           { name: 'summarize_transactions', arguments: { from, to, group_by } },
-          undefined,
           {
             onprogress: (p) => progress.push(p),
           },

@@ -1,6 +1,5 @@
 import { ConnectionError } from '../connections/connection-error.js';
 import { loadConnections } from '../connections/load-connections.js';
-import { createServer } from '../create-server.js';
 import type { Toolset } from '../toolset.js';
 import { isToolset, TOOLSETS } from '../toolset.js';
 import { httpBearerToken } from './http-access.js';
@@ -93,7 +92,7 @@ export async function runCli(
     io.stderr.write(
       `acctkit-mcp: serving ${loaded.connections.map((c) => c.name).join(', ')} (${loaded.source}) over stdio\n`,
     );
-    await serveStdio(createServer({ ...selection, connections: loaded.connections }), { stderr: io.stderr });
+    await serveStdio({ ...selection, connections: loaded.connections, stderr: io.stderr });
     await loaded.close();
     return 0;
   } catch (error) {

@@ -1,53 +1,54 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
+import { serveStdio as serveStdioEntry } from '@modelcontextprotocol/server/stdio';
+import { createServer, type ServerOptions } from '../create-server.js';
+import type { LogEntry } from '../logger.js';
 
-/** Options of {@link serveStdio}. */
-export interface StdioOptions {
-  /** Where log lines sent to the client are also written (default `process.stderr`); `null` for nowhere. */
+/** Options of {@link serveStdio}: the server's, and where its log goes. */
+export interface StdioOptions extends ServerOptions {
+  /** Where the server's log lines are written (default `process.stderr`); `null` for nowhere. */
   readonly stderr?: { write(text: string): unknown } | null | undefined;
 }
 
-/** One log notification as a stderr line; its data is already redacted by the server's logger. */
-function logLine(params: LoggingMessageNotification['params']): string {
-  const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
-  return `acctkit-mcp: [${params.level}] ${data}\n`;
+/** One log line for stderr; its data is already redacted by the server's logger. */
+function logLine(entry: LogEntry): string {
+  const data = typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data);
+  return `acctkit-mcp: [${entry.level}] ${data}\n`;
 }
 
+/** Levels written to stderr: what needs a look, not every record created. */
+const STDERR_LEVELS = new Set(['warning', 'error', 'critical', 'alert', 'emergency']);
+
 /**
- * Serves one MCP server over stdin/stdout until stdin ends. Only protocol messages go to stdout; every
- * log line the client receives (at the level it set with `logging/setLevel`) is also written to stderr,
- * where MCP hosts keep a server's log.
+ * Serves the acctkit MCP server over stdin/stdout until stdin ends: MCP 2026-07-28 to clients that
+ * open with `server/discover`, and 2025-11-25 (or older) to clients that open with `initialize`. Only
+ * protocol messages go to stdout; warnings and errors go to stderr, where MCP hosts keep a server's
+ * log (clients on older versions also get every log line at the level they set).
  *
- * @param server - The server to connect.
- * @param options - Where to mirror log lines (default stderr).
- * @returns Resolves once the transport has closed.
+ * @param options - The server's options, and where to write its log (default stderr).
+ * @returns Resolves once stdin has ended and the server is closed.
  * @example
  * ```ts
- * import { createServer } from '@acctkit/mcp-server';
  * import { loadConnections, serveStdio } from '@acctkit/mcp-server/node';
- * await serveStdio(createServer({ connections: (await loadConnections()).connections }));
+ * await serveStdio({ connections: (await loadConnections()).connections });
  * ```
  */
-export async function serveStdio(server: McpServer, options: StdioOptions = {}): Promise<void> {
-  const stderr = options.stderr === undefined ? process.stderr : options.stderr;
-  if (stderr) {
-    // Log notifications pass the client's level filter before they reach notification(), so this
-    // mirrors exactly what the client receives.
-    const inner = server.server;
-    const notify = inner.notification.bind(inner);
-    inner.notification = (notification, notificationOptions) => {
-      if (notification.method === 'notifications/message')
-        stderr.write(logLine(notification.params as LoggingMessageNotification['params']));
-      return notify(notification, notificationOptions);
-    };
-  }
-  const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
+export async function serveStdio(options: StdioOptions): Promise<void> {
+  const { stderr: target, ...serverOptions } = options;
+  const stderr = target === undefined ? process.stderr : target;
+  const ended = new Promise<void>((resolve) => {
+    process.stdin.once('end', () => resolve());
+    process.stdin.once('close', () => resolve());
   });
-  await server.connect(transport);
-  // The SDK's stdio transport does not notice the end of stdin; the client closing it ends the session.
-  process.stdin.once('end', () => void server.close());
-  await closed;
+  const handle = serveStdioEntry(() =>
+    createServer({
+      ...serverOptions,
+      ...(stderr && {
+        onLog: (entry: LogEntry) => {
+          serverOptions.onLog?.(entry);
+          if (STDERR_LEVELS.has(entry.level)) stderr.write(logLine(entry));
+        },
+      }),
+    }),
+  );
+  await ended;
+  await handle.close();
 }

@@ -1,12 +1,11 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { bearerGuard } from './bearer-guard.js';
 import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
 
 /** Options of {@link createHttpApp}. */
 export interface HttpAppOptions {
-  /** Builds the MCP server that answers one request (a fresh one per request: the SDK's stateless mode). */
+  /** Builds the MCP server that answers one request (a fresh one per request: no session). */
   readonly createServer: () => McpServer;
   /** Host names accepted in `Host` and `Origin` (default {@link LOOPBACK_HOSTS}). */
   readonly allowedHosts?: readonly string[] | undefined;
@@ -20,8 +19,9 @@ export interface HttpAppOptions {
 }
 
 /**
- * The Streamable HTTP endpoint as a Hono app: `POST /mcp` runs one JSON-RPC exchange on a fresh server
- * and transport (stateless, so the process holds no session), `GET` and `DELETE` answer 405 as there is
+ * The Streamable HTTP endpoint as a Hono app: `POST /mcp` runs one JSON-RPC exchange on a fresh server,
+ * MCP 2026-07-28 for requests that carry its `_meta` and 2025-11-25 (or older) for the others, stateless
+ * either way (the process holds no session); `GET` and `DELETE` answer 405 as there is
  * no session stream to open or end, every request with a foreign `Host` or `Origin` gets 403, and with
  * `bearerToken` every request without that token gets 401.
  *
@@ -40,12 +40,8 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
   app.use('*', hostGuard(options.allowedHosts ?? LOOPBACK_HOSTS));
   if (options.bearerToken !== undefined) app.use('*', bearerGuard(options.bearerToken));
-  app.post(path, async (c) => {
-    const server = options.createServer();
-    const transport = new WebStandardStreamableHTTPServerTransport(); // no session id generator: stateless
-    await server.connect(transport);
-    return transport.handleRequest(c.req.raw);
-  });
+  const handler = createMcpHandler(options.createServer);
+  app.post(path, (c) => handler.fetch(c.req.raw));
   app.on(['GET', 'DELETE'], path, () => methodNotAllowed());
   return app;
 }

@@ -1,5 +1,5 @@
 import { putKey, updateKey, type VaultStorage } from '@acctkit/token-vault';
-import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { OAuthClientMetadataSchema } from '@modelcontextprotocol/core';
 import { clientMetadataUrl } from './client-metadata-url.js';
 import { OAuthHttpError } from './oauth-error.js';
 import { isLoopbackHost, type ResolvedConfig } from './remote-config.js';

@@ -1,6 +1,10 @@
 import { createClient } from '@acctkit/client';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  type McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import type { Hono } from 'hono';
 import type { BusinessConnection } from '../business-connection.js';
 import { createServer } from '../create-server.js';
@@ -13,40 +17,15 @@ import type { RemoteContext } from './remote-context.js';
 const RECONNECT =
   'Sign in again: reconnect this server in your MCP client, which opens the sign-in page of the accounting service.';
 
-const POOL_GRANTS = 256;
-const POOL_PER_GRANT = 4;
-
 /**
- * Idle servers per grant, most recently used last. Building a server (the catalogue and its
- * schemas) costs far more than a tool call, so a server that finished a request is reconnected for
- * the grant's next one. Only a cache: any instance can build one, and each serves one request at a time.
- */
-class ServerPool {
-  readonly #idle = new Map<string, McpServer[]>();
-  take(key: string): McpServer | undefined {
-    const list = this.#idle.get(key);
-    const server = list?.pop();
-    if (list?.length === 0) this.#idle.delete(key);
-    return server;
-  }
-  give(key: string, server: McpServer): void {
-    const list = this.#idle.get(key) ?? [];
-    this.#idle.delete(key);
-    if (list.length < POOL_PER_GRANT) list.push(server);
-    this.#idle.set(key, list);
-    if (this.#idle.size > POOL_GRANTS) this.#idle.delete(this.#idle.keys().next().value as string);
-  }
-}
-
-/**
- * `POST /mcp`: Streamable HTTP, stateless. Each request gets a fresh server for its grant's one
- * business (read-only catalogue for a read-only grant) and a client whose tokens are the grant's
- * sealed upstream tokens. JSON responses (not SSE), so that a grant the service revoked during the
- * request turns into a 401 `invalid_token` instead of a tool error: the MCP client authorizes again.
+ * `POST /mcp`: Streamable HTTP, stateless: MCP 2026-07-28 for requests that carry its `_meta`,
+ * 2025-11-25 (or older) for the others. Each request gets a fresh server for its grant's one business
+ * (read-only catalogue for a read-only grant) and a client whose tokens are the grant's sealed
+ * upstream tokens. JSON responses (not SSE), so that a grant the service revoked during the request
+ * turns into a 401 `invalid_token` instead of a tool error: the MCP client authorizes again.
  */
 export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
   const toolsets = ctx.config.toolsets?.filter(isToolset) as Toolset[] | undefined;
-  const pool = new ServerPool();
   const build = (grant: GrantRecord): McpServer => {
     const tokens = grantTokenManager(ctx, grant.id);
     const connection: BusinessConnection = {
@@ -71,19 +50,30 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
       ...(ctx.config.tools && { tools: ctx.config.tools }),
     });
   };
-  app.post('/mcp', bearerAuth(ctx), async (c) => {
-    const { grant } = c.get('authorized');
-    const key = `${grant.id}:${grant.scope}`;
-    const server = pool.take(key) ?? build(grant);
-    // No session id generator: stateless, any instance answers any request.
+  // 2026-07-28 through the SDK's entry (modern requests only); 2025-era requests through a JSON-mode
+  // transport of their own, as the entry's stateless legacy serving answers with an SSE stream.
+  const modern = createMcpHandler(({ authInfo }) => build(authInfo?.extra?.grant as GrantRecord), {
+    legacy: 'reject',
+    responseMode: 'json',
+  });
+  const legacy = async (request: Request, grant: GrantRecord): Promise<Response> => {
+    const server = build(grant);
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
-    let response: Response;
     try {
-      response = await transport.handleRequest(c.req.raw);
+      return await transport.handleRequest(request);
     } finally {
       await server.close();
     }
+  };
+  app.post('/mcp', bearerAuth(ctx), async (c) => {
+    const { grant } = c.get('authorized');
+    const request = c.req.raw;
+    const response = (await isLegacyRequest(request))
+      ? await legacy(request, grant)
+      : await modern.fetch(request, {
+          authInfo: { token: '', clientId: grant.clientId, scopes: [grant.scope], extra: { grant } },
+        });
     const after = (await ctx.storage.get<GrantRecord>(`grant:${grant.id}`))?.value;
     if (!after || after.revoked === 'upstream')
       return unauthorized(
@@ -91,7 +81,6 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
         'invalid_token',
         'The accounting service revoked this connection; sign in again.',
       );
-    pool.give(key, server);
     return response;
   });
   app.on(['GET', 'DELETE'], '/mcp', bearerAuth(ctx), (c) =>
