@@ -111,8 +111,9 @@ async function leanInstall(
   const env = userEnv(node);
   const version = (await run(node.binary, ['--version'], { cwd: project, env })).stdout.trim();
   const lean = packed.filter((p) => p.manifest.name !== '@acctkit/sandbox');
-  // The MCP SDK is what the check's own MCP client imports; the MCP server depends on it already.
-  const sdk = `@modelcontextprotocol/sdk@${readManifest('packages/mcp-server').dependencies?.['@modelcontextprotocol/sdk']}`;
+  // The check's own MCP client is the MCP SDK's v1 one, a 2025-11-25 client as many installed hosts
+  // are, at the version the MCP server's tests use.
+  const sdk = `@modelcontextprotocol/sdk@${readManifest('packages/mcp-server').devDependencies?.['@modelcontextprotocol/sdk']}`;
   const install = await npm(
     node,
     ['install', '--no-audit', '--no-fund', ...lean.map((p) => `./tarballs/${basename(p.tarball)}`), sdk],
