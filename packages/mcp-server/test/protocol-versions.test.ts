@@ -4,6 +4,7 @@
 // deletes a contact the way its client can confirm: a form (input requests on 2026-07-28,
 // `elicitation/create` on 2025-11-25) or `confirm: true`.
 import type { RunningServer } from '@acctkit/sandbox';
+import { createMemoryStorage } from '@acctkit/token-vault';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -239,9 +240,17 @@ describe('over the remote server on Node', () => {
   let sandbox: RunningServer;
   let remote: RunningRemoteServer;
   let token: string;
+  // Reads of grant records: the bearer check reads one, the revocation check after a call another.
+  const grantReads = { count: 0 };
   beforeAll(async () => {
     sandbox = await startSandbox();
-    remote = await startRemote(sandbox);
+    const storage = createMemoryStorage();
+    const get = storage.get.bind(storage);
+    storage.get = (key) => {
+      if (key.startsWith('grant:')) grantReads.count++;
+      return get(key);
+    };
+    remote = await startRemote(sandbox, { storage });
     const a = await authorizeWithoutBrowser(remote, sandbox);
     token = String((await exchange(remote, a)).body.access_token);
   });
@@ -263,6 +272,24 @@ describe('over the remote server on Node', () => {
       const listed = await session.call('list_contacts', { limit: 1 });
       expect(listed.isError).toBeFalsy();
       await createAndDelete(session, expected.forms);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('routes on Mcp-Method: a 2026-07-28 list needs no revocation check, a tool call does', async () => {
+    const session = await connect(
+      'modern',
+      { http: { url: remote.mcpUrl, headers: { Authorization: `Bearer ${token}` } } },
+      false,
+    );
+    try {
+      grantReads.count = 0;
+      await session.tools();
+      const list = grantReads.count;
+      grantReads.count = 0;
+      await session.call('list_contacts', { limit: 1 });
+      expect(grantReads.count).toBe(list + 1);
     } finally {
       await session.close();
     }

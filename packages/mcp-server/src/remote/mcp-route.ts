@@ -14,6 +14,18 @@ import type { GrantRecord } from './grant-records.js';
 import { grantTokenManager } from './grant-tokens.js';
 import type { RemoteContext } from './remote-context.js';
 
+/** Methods answered from the server's own catalogue, without a call to the service. */
+const LOCAL_METHODS: ReadonlySet<string> = new Set([
+  'server/discover',
+  'ping',
+  'tools/list',
+  'prompts/list',
+  'prompts/get',
+  'resources/list',
+  'resources/templates/list',
+  'completion/complete',
+]);
+
 const RECONNECT =
   'Sign in again: reconnect this server in your MCP client, which opens the sign-in page of the accounting service.';
 
@@ -66,14 +78,8 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
       await server.close();
     }
   };
-  app.post('/mcp', bearerAuth(ctx), async (c) => {
-    const { grant } = c.get('authorized');
-    const request = c.req.raw;
-    const response = (await isLegacyRequest(request))
-      ? await legacy(request, grant)
-      : await modern.fetch(request, {
-          authInfo: { token: '', clientId: grant.clientId, scopes: [grant.scope], extra: { grant } },
-        });
+  /** The response, or 401 `invalid_token` when the service revoked the grant during the request. */
+  const revocationChecked = async (grant: GrantRecord, response: Response): Promise<Response> => {
     const after = (await ctx.storage.get<GrantRecord>(`grant:${grant.id}`))?.value;
     if (!after || after.revoked === 'upstream')
       return unauthorized(
@@ -82,6 +88,19 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
         'The accounting service revoked this connection; sign in again.',
       );
     return response;
+  };
+  app.post('/mcp', bearerAuth(ctx), async (c) => {
+    const { grant } = c.get('authorized');
+    const request = c.req.raw;
+    if (await isLegacyRequest(request)) return revocationChecked(grant, await legacy(request, grant));
+    const response = await modern.fetch(request, {
+      authInfo: { token: '', clientId: grant.clientId, scopes: [grant.scope], extra: { grant } },
+    });
+    // 2026-07-28 requests name their method in `Mcp-Method`, which the SDK's entry refuses when it
+    // disagrees with the body: one that never reaches the service cannot have met a revocation.
+    const method = request.headers.get('mcp-method');
+    if (method !== null && LOCAL_METHODS.has(method)) return response;
+    return revocationChecked(grant, response);
   });
   app.on(['GET', 'DELETE'], '/mcp', bearerAuth(ctx), (c) =>
     c.json(
