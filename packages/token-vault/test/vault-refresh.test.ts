@@ -29,10 +29,11 @@ async function mint(business: 'de' | 'pt'): Promise<Minted> {
 
 const keys = [{ id: 'k1', key: new Uint8Array(32).fill(7) }];
 
-function instance(storage: VaultStorage, m: Minted, counter: { refreshes: number }) {
+function instance(storage: VaultStorage, m: Minted, counter: { refreshes: number }, leaseMs?: number) {
   return createVault({
     storage,
     keys,
+    leaseMs,
     upstream: {
       baseUrl: matrixSandbox().url,
       clientId: m.client_id,
@@ -119,21 +120,7 @@ describe('vault refresh', () => {
     const m = await mint('de');
     const storage = createMemoryStorage();
     const counter = { refreshes: 0 };
-    const vault = createVault({
-      storage,
-      keys,
-      leaseMs: 300,
-      upstream: {
-        baseUrl: matrixSandbox().url,
-        clientId: m.client_id,
-        clientSecret: m.client_secret,
-        signingSecret: m.signing_secret,
-      },
-      fetch: (request) => {
-        counter.refreshes++;
-        return fetch(request);
-      },
-    });
+    const vault = instance(storage, m, counter, 300);
     await vault.save('acme', { accessToken: m.access_token, refreshToken: m.refresh_token, expiresAt: 0 });
     const entry = await storage.get<{ sealed: string }>('vault:acme');
     await storage.set(
