@@ -1,13 +1,15 @@
 /**
  * Generates `src/generated/tool-schemas.ts` from the bundled OpenAPI documents `openapi/dist/{de,pt}.json`:
- * the input schemas of the tools that take spec fields (bodies and list filters), per variant, and a
- * shallow schema of every record the tools return. Run: `pnpm --filter @acctkit/mcp-server generate`.
+ * the input schemas of the request bodies and list filters the record kinds of `src/record-kinds.ts`
+ * name, per variant, and a shallow schema of every record the tools return.
+ * Run: `pnpm --filter @acctkit/mcp-server generate`.
  * `test/tool-schemas.test.ts` regenerates in memory and fails when the committed file differs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../src/json-schema.js';
+import { RECORD_KINDS, type RecordKind } from '../src/record-kinds.js';
 import { valueSource } from '../src/value-sources.js';
 
 type Node = Record<string, unknown>;
@@ -18,40 +20,42 @@ export interface OpenApiDocument {
 }
 type Variant = 'de' | 'pt';
 
-/** Tools whose input is a request body's fields. */
-const BODIES = {
-  create_contact: 'ContactCreate',
-  update_contact: 'ContactUpdate',
-  create_expense: 'ExpenseCreate',
-  update_expense: 'ExpenseUpdate',
-  create_income: 'IncomeCreate',
-} as const;
-
-/** Tools whose input is a list operation's filters (paging parameters become `limit`/`cursor`). */
-const FILTERS = {
-  list_contacts: '/accounts/v2/contacts',
-  list_expenses: '/accounts/v2/expenses',
-  list_incomes: '/accounts/v2/incomes',
-} as const;
 /** Query parameters the server sets itself: paging, and `classic_dates` (dates are always ISO). */
 const SERVER_PARAMETERS = new Set(['$startIndex', '$itemsPerPage', 'classic_dates']);
 
-/** Records the tools return, by the schema they come from. */
-const RECORDS = {
-  contact: 'Contact',
-  expense: 'Expense',
-  income: 'Income',
-  bank_account: 'BankAccount',
-  product: 'Product',
-  business: 'Business',
-  financial_settings: 'FinancialSettings',
-  account_types: 'AccountType',
-  artefact_statuses: 'ArtefactStatus',
-  contact_types: 'ContactType',
-  countries: 'Country',
-  expense_types: 'ExpenseType',
-  income_types: 'IncomeType',
-} as const;
+/**
+ * Records the tools return besides those of the record kinds: the business, bank accounts, products
+ * and the reference lists.
+ */
+const OTHER_RECORDS = [
+  'BankAccount',
+  'Product',
+  'Business',
+  'FinancialSettings',
+  'AccountType',
+  'ArtefactStatus',
+  'ContactType',
+  'Country',
+  'ExpenseType',
+  'IncomeType',
+] as const;
+
+/**
+ * What to generate for the record kinds: the bodies their create and update tools take, the filters of
+ * their list operations, and their records.
+ */
+function specNames(kinds: readonly RecordKind[]): {
+  bodies: string[];
+  filters: string[];
+  records: string[];
+} {
+  const bodies = kinds.flatMap((kind) =>
+    [kind.tools.create?.body, kind.tools.update?.body].filter((body) => body !== undefined),
+  );
+  const filters = kinds.filter((kind) => kind.tools.list).map((kind) => kind.path);
+  const records = [...kinds.map((kind) => kind.record), ...OTHER_RECORDS];
+  return { bodies: [...new Set(bodies)], filters: [...new Set(filters)], records: [...new Set(records)] };
+}
 
 const DATE_SCHEMAS = new Set(['IsoDate', 'DmyDate']);
 // `format: date` is the spec's IsoDate (`YYYY-MM-DD`, pattern and format) in one keyword, and checks
@@ -308,31 +312,41 @@ function perVariant<T>(
   return { de: make(docs.de), pt: make(docs.pt) };
 }
 
-/** The text of `src/generated/tool-schemas.ts` for the two documents. */
-export function generateToolSchemas(docs: Record<Variant, OpenApiDocument>): string {
-  const inputs: Record<string, Record<Variant, JsonSchema>> = {};
-  for (const [tool, schema] of Object.entries(BODIES))
-    inputs[tool] = perVariant(docs, (doc) => input(doc, doc.components.schemas[schema] as Node, tool));
-  for (const [tool, path] of Object.entries(FILTERS))
-    inputs[tool] = perVariant(docs, (doc) => filters(doc, path));
+/**
+ * The text of `src/generated/tool-schemas.ts` for the two documents and the record kinds: schemas
+ * keyed by what the spec calls them (a body or record schema's name, a list operation's path), so a
+ * record kind names them once and the tools find them by those names.
+ */
+export function generateToolSchemas(
+  docs: Record<Variant, OpenApiDocument>,
+  kinds: readonly RecordKind[] = RECORD_KINDS,
+): string {
+  const names = specNames(kinds);
+  const bodies: Record<string, Record<Variant, JsonSchema>> = {};
+  for (const schema of names.bodies)
+    bodies[schema] = perVariant(docs, (doc) => input(doc, doc.components.schemas[schema] as Node, schema));
+  const filterSchemas: Record<string, Record<Variant, JsonSchema>> = {};
+  for (const path of names.filters) filterSchemas[path] = perVariant(docs, (doc) => filters(doc, path));
   const records: Record<string, Record<Variant, JsonSchema>> = {};
-  for (const [kind, schema] of Object.entries(RECORDS))
-    records[kind] = perVariant(docs, (doc) => record(doc, schema));
+  for (const schema of names.records) records[schema] = perVariant(docs, (doc) => record(doc, schema));
   const limit = Math.min(pageLimit(docs.de), pageLimit(docs.pt));
   const json = (value: unknown): string => JSON.stringify(value, null, 2);
+  const keys = (table: object): string =>
+    Object.keys(table)
+      .map((k) => `'${k}'`)
+      .join(' | ');
   return `// Generated from openapi/dist/{de,pt}.json by scripts/generate-tool-schemas.ts; do not edit.
 // Regenerate: pnpm --filter @acctkit/mcp-server generate (test/tool-schemas.test.ts fails on drift).
 import type { JsonSchema } from '../json-schema.js';
 
-/** Input schemas of the tools that take spec fields, per variant. */
-export const INPUT_SCHEMAS: Readonly<Record<${Object.keys(inputs)
-    .map((k) => `'${k}'`)
-    .join(' | ')}, Readonly<Record<'de' | 'pt', JsonSchema>>>> = ${json(inputs)};
+/** Input schemas of the request bodies the tools take, by spec schema name, per variant. */
+export const BODY_SCHEMAS: Readonly<Record<${keys(bodies)}, Readonly<Record<'de' | 'pt', JsonSchema>>>> = ${json(bodies)};
 
-/** Shallow schemas of the records the tools return, per variant. */
-export const RECORD_SCHEMAS: Readonly<Record<${Object.keys(records)
-    .map((k) => `'${k}'`)
-    .join(' | ')}, Readonly<Record<'de' | 'pt', JsonSchema>>>> = ${json(records)};
+/** Input schemas of the list operations' filters, by spec path, per variant. */
+export const FILTER_SCHEMAS: Readonly<Record<${keys(filterSchemas)}, Readonly<Record<'de' | 'pt', JsonSchema>>>> = ${json(filterSchemas)};
+
+/** Shallow schemas of the records the tools return, by spec schema name, per variant. */
+export const RECORD_SCHEMAS: Readonly<Record<${keys(records)}, Readonly<Record<'de' | 'pt', JsonSchema>>>> = ${json(records)};
 
 /** The largest page a list operation returns (\`$itemsPerPage\` maximum). */
 export const MAX_PAGE_SIZE = ${limit};

@@ -1,17 +1,14 @@
+import { RECORD_KINDS, type RecordKind } from './record-kinds.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { BUSINESS_TOOLS } from './tools/business-tools.js';
-import { CONTACT_TOOLS } from './tools/contact-tools.js';
-import { EXPENSE_TOOLS } from './tools/expense-tools.js';
-import { INCOME_TOOLS } from './tools/income-tools.js';
+import { recordTools } from './tools/record-kind-tools.js';
 import { REFERENCE_TOOLS } from './tools/reference-tools.js';
 import { SUMMARIZE_TRANSACTIONS } from './tools/summarize-transactions.js';
 
+/** The catalogue for a list of record kinds: the business tools, each kind's tools, the rest. */
+export function catalogueOf(kinds: readonly RecordKind[]): ToolDefinition[] {
+  return [...BUSINESS_TOOLS, ...kinds.flatMap(recordTools), ...REFERENCE_TOOLS, SUMMARIZE_TRANSACTIONS];
+}
+
 /** Every tool, in the order `tools/list` shows them. */
-export const CATALOGUE: readonly ToolDefinition[] = [
-  ...BUSINESS_TOOLS,
-  ...CONTACT_TOOLS,
-  ...EXPENSE_TOOLS,
-  ...INCOME_TOOLS,
-  ...REFERENCE_TOOLS,
-  SUMMARIZE_TRANSACTIONS,
-];
+export const CATALOGUE: readonly ToolDefinition[] = catalogueOf(RECORD_KINDS);

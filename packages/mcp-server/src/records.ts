@@ -1,8 +1,6 @@
 import { dmyToIso } from '@acctkit/client';
 import type { BusinessConnection } from './business-connection.js';
-
-/** The kinds of records with a resource of their own. */
-export type RecordKind = 'contacts' | 'expenses' | 'incomes';
+import { type RecordKind, recordUriTemplate } from './record-kinds.js';
 
 const DMY = /^\d{2}\/\d{2}\/\d{4}$/;
 
@@ -30,9 +28,11 @@ export function trimRecord(
   return out;
 }
 
-/** The resource URI of a record. */
+/** The resource URI of a record: its kind's template filled in. */
 function recordUri(connection: BusinessConnection, kind: RecordKind, id: unknown): string {
-  return `acctkit://${encodeURIComponent(connection.name)}/${kind}/${String(id)}`;
+  return recordUriTemplate(kind)
+    .replace('{business}', encodeURIComponent(connection.name))
+    .replace('{id}', String(id));
 }
 
 /** A resource link for a record. */
@@ -44,7 +44,7 @@ export function recordLink(
   const label = String(record.name ?? record.company ?? record.reference ?? record.date ?? record.id);
   return {
     uri: recordUri(connection, kind, record.id),
-    name: `${kind.slice(0, -1)} ${String(record.id)}`,
+    name: `${kind.singular} ${String(record.id)}`,
     description: `${label} (${connection.name})`,
   };
 }

@@ -1,7 +1,8 @@
 import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
 import type { BusinessConnection } from './business-connection.js';
-import { normalizeRecord, type RecordKind } from './records.js';
+import { RECORD_KINDS, type RecordKind, recordUriTemplate } from './record-kinds.js';
+import { normalizeRecord } from './records.js';
 import { serviceCall, settleAll } from './service-call.js';
 import { ToolFailure } from './tool-failure.js';
 import { REFERENCE_KINDS, type ReferenceKind, referenceItems } from './tools/reference-tools.js';
@@ -35,10 +36,14 @@ async function read(work: () => Promise<ReadResourceResult>): Promise<ReadResour
 
 /**
  * Registers the resources of every business: `acctkit://{business}/reference/{kind}`,
- * `acctkit://{business}/profile` (business and financial settings) and the record templates
- * `acctkit://{business}/{contacts|expenses|incomes}/{id}`, with completion of business and kind.
+ * `acctkit://{business}/profile` (business and financial settings) and the template of each record
+ * kind (`acctkit://{business}/contacts/{id}`), with completion of business and kind.
  */
-export function registerResources(mcp: McpServer, connections: readonly BusinessConnection[]): void {
+export function registerResources(
+  mcp: McpServer,
+  connections: readonly BusinessConnection[],
+  kinds: readonly RecordKind[] = RECORD_KINDS,
+): void {
   const find = (name: string): BusinessConnection => {
     const connection = connections.find((c) => c.name === name);
     if (!connection)
@@ -120,13 +125,13 @@ export function registerResources(mcp: McpServer, connections: readonly Business
       }),
   );
 
-  for (const kind of ['contacts', 'expenses', 'incomes'] as const satisfies readonly RecordKind[]) {
+  for (const kind of kinds) {
     mcp.registerResource(
-      kind.slice(0, -1),
-      new ResourceTemplate(`acctkit://{business}/${kind}/{id}`, { list: undefined, complete: { business } }),
+      kind.singular,
+      new ResourceTemplate(recordUriTemplate(kind), { list: undefined, complete: { business } }),
       {
-        title: `${kind.charAt(0).toUpperCase()}${kind.slice(1, -1)}`,
-        description: `One ${kind.slice(0, -1)} by id (the tools link to these).`,
+        title: `${kind.singular.charAt(0).toUpperCase()}${kind.singular.slice(1)}`,
+        description: `One ${kind.singular} by id (the tools link to these).`,
         mimeType: 'application/json',
       },
       (uri, variables, ctx) =>
@@ -135,7 +140,7 @@ export function registerResources(mcp: McpServer, connections: readonly Business
           const id = Number(one(variables.id));
           if (!Number.isInteger(id) || id < 1)
             throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'The id must be a positive integer.');
-          const record = await serviceCall(connection, 'GET', `/accounts/v2/${kind}/{id}`, {
+          const record = await serviceCall(connection, 'GET', `${kind.path}/{id}`, {
             params: { path: { id } },
             signal: ctx.mcpReq.signal,
           });

@@ -49,7 +49,10 @@ export interface ToolDefinition {
   readonly title: string;
   readonly description: string;
   readonly toolset: Toolset;
-  /** Whether the tool changes data (left out in read-only mode). */
+  /**
+   * Whether the tool changes data (left out in read-only mode): `readOnlyHint` false. Never declared:
+   * {@link defineTool} derives it from the annotations.
+   */
   readonly write: boolean;
   /** Whether the tool acts on one business (and so takes `business`). */
   readonly perBusiness: boolean;
@@ -60,6 +63,11 @@ export interface ToolDefinition {
   readonly output: (variants: readonly Variant[]) => JsonSchema;
   /** Runs the tool; throws `ToolFailure` for a failed call. */
   readonly run: (args: Record<string, unknown>, context: ToolContext) => Promise<ToolSuccess>;
+}
+
+/** A tool of the catalogue, its `write` derived from its annotations (`readOnlyHint` false). */
+export function defineTool(tool: Omit<ToolDefinition, 'write'>): ToolDefinition {
+  return { ...tool, write: !tool.annotations.readOnlyHint };
 }
 
 /**

@@ -1,8 +1,11 @@
-/** A group of tools that `toolsets` can narrow the catalogue to. */
-export type Toolset = 'contacts' | 'expenses' | 'incomes' | 'reference' | 'business';
+import { RECORD_KINDS, type RecordKind, type RecordKindName } from './record-kinds.js';
+
+/** A group of tools that `toolsets` can narrow the catalogue to: `business`, a record kind, `reference`. */
+export type Toolset = 'business' | RecordKindName | 'reference';
 
 /**
- * Every toolset, in catalogue order.
+ * Every toolset, in catalogue order: the business tools, one toolset per record kind, the reference
+ * lists.
  *
  * @example
  * ```ts
@@ -10,7 +13,14 @@ export type Toolset = 'contacts' | 'expenses' | 'incomes' | 'reference' | 'busin
  * TOOLSETS.join(','); // 'business,contacts,expenses,incomes,reference'
  * ```
  */
-export const TOOLSETS: readonly Toolset[] = ['business', 'contacts', 'expenses', 'incomes', 'reference'];
+export const TOOLSETS: readonly Toolset[] = toolsetsOf(RECORD_KINDS);
+
+/** The toolsets of a catalogue with these record kinds, in catalogue order. */
+export function toolsetsOf<Name extends string>(
+  kinds: readonly RecordKind<Name>[],
+): ('business' | Name | 'reference')[] {
+  return ['business', ...kinds.map((kind) => kind.name), 'reference'];
+}
 
 /**
  * Whether `value` names a toolset.

@@ -1,9 +1,17 @@
+import { RECORD_KINDS, recordToolName } from './record-kinds.js';
+
 /**
  * Where an agent finds valid values for an id argument: the tool (and `kind` of `list_reference`)
- * that lists them. Used in argument descriptions and in the hints of field errors.
+ * that lists them. Used in argument descriptions and in the hints of field errors. A record kind's
+ * ids (`contact_id`) come from its list tool.
  */
 const VALUE_SOURCES: Readonly<Record<string, string>> = {
-  contact_id: 'list_contacts',
+  ...Object.fromEntries(
+    RECORD_KINDS.filter((kind) => kind.tools.list).map((kind) => [
+      `${kind.singular}_id`,
+      recordToolName(kind, 'list'),
+    ]),
+  ),
   contact_type_id: "list_reference kind 'contact_types'",
   contact_type: "list_reference kind 'contact_types'",
   country_id: "list_reference kind 'countries'",

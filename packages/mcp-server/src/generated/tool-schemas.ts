@@ -2,9 +2,9 @@
 // Regenerate: pnpm --filter @acctkit/mcp-server generate (test/tool-schemas.test.ts fails on drift).
 import type { JsonSchema } from '../json-schema.js';
 
-/** Input schemas of the tools that take spec fields, per variant. */
-export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' | 'create_expense' | 'update_expense' | 'create_income' | 'list_contacts' | 'list_expenses' | 'list_incomes', Readonly<Record<'de' | 'pt', JsonSchema>>>> = {
-  "create_contact": {
+/** Input schemas of the request bodies the tools take, by spec schema name, per variant. */
+export const BODY_SCHEMAS: Readonly<Record<'ContactCreate' | 'ContactUpdate' | 'ExpenseCreate' | 'ExpenseUpdate' | 'IncomeCreate', Readonly<Record<'de' | 'pt', JsonSchema>>>> = {
+  "ContactCreate": {
     "de": {
       "type": "object",
       "properties": {
@@ -286,7 +286,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "description": "Fields of `POST /accounts/v2/contacts` (Variant B), sent as `contact[<field>]` and `contact[main_address][<field>]`. The company name is sent as `company_name` (the parameter table), not `company` (the interface's example)."
     }
   },
-  "update_contact": {
+  "ContactUpdate": {
     "de": {
       "type": "object",
       "properties": {
@@ -551,7 +551,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "description": "Fields of `PUT /accounts/v2/contacts/{id}` (Variant B). Only the fields sent are changed. The company name is sent as `company_name`."
     }
   },
-  "create_expense": {
+  "ExpenseCreate": {
     "de": {
       "type": "object",
       "properties": {
@@ -636,7 +636,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "description": "Fields of `POST /accounts/v2/expenses` (Variant B). These keys are flat, NOT wrapped in `expense[...]`: the body is `date=...&total=...&bank_account_id=...`."
     }
   },
-  "update_expense": {
+  "ExpenseUpdate": {
     "de": {
       "type": "object",
       "properties": {
@@ -711,7 +711,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "description": "Fields of `PUT /accounts/v2/expenses/{id}` (Variant B). Inferred (not shown by the interface): the same flat, unwrapped keys as create; only the fields sent are changed."
     }
   },
-  "create_income": {
+  "IncomeCreate": {
     "de": {
       "type": "object",
       "properties": {
@@ -846,8 +846,12 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "additionalProperties": false,
       "description": "Fields of `POST /accounts/v2/incomes`, sent as `income[<field>]`. Dates are `dd/mm/yyyy`; `amount` and `tax_amount` are at most 99999999.99."
     }
-  },
-  "list_contacts": {
+  }
+};
+
+/** Input schemas of the list operations' filters, by spec path, per variant. */
+export const FILTER_SCHEMAS: Readonly<Record<'/accounts/v2/contacts' | '/accounts/v2/expenses' | '/accounts/v2/incomes', Readonly<Record<'de' | 'pt', JsonSchema>>>> = {
+  "/accounts/v2/contacts": {
     "de": {
       "type": "object",
       "properties": {
@@ -909,7 +913,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "additionalProperties": false
     }
   },
-  "list_expenses": {
+  "/accounts/v2/expenses": {
     "de": {
       "type": "object",
       "properties": {
@@ -953,7 +957,7 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
       "additionalProperties": false
     }
   },
-  "list_incomes": {
+  "/accounts/v2/incomes": {
     "de": {
       "type": "object",
       "properties": {
@@ -997,9 +1001,9 @@ export const INPUT_SCHEMAS: Readonly<Record<'create_contact' | 'update_contact' 
   }
 };
 
-/** Shallow schemas of the records the tools return, per variant. */
-export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 'bank_account' | 'product' | 'business' | 'financial_settings' | 'account_types' | 'artefact_statuses' | 'contact_types' | 'countries' | 'expense_types' | 'income_types', Readonly<Record<'de' | 'pt', JsonSchema>>>> = {
-  "contact": {
+/** Shallow schemas of the records the tools return, by spec schema name, per variant. */
+export const RECORD_SCHEMAS: Readonly<Record<'Contact' | 'Expense' | 'Income' | 'BankAccount' | 'Product' | 'Business' | 'FinancialSettings' | 'AccountType' | 'ArtefactStatus' | 'ContactType' | 'Country' | 'ExpenseType' | 'IncomeType', Readonly<Record<'de' | 'pt', JsonSchema>>>> = {
+  "Contact": {
     "de": {
       "type": "object",
       "properties": {
@@ -1113,7 +1117,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "expense": {
+  "Expense": {
     "de": {
       "type": "object",
       "properties": {
@@ -1182,7 +1186,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "income": {
+  "Income": {
     "de": {
       "type": "object",
       "properties": {
@@ -1284,7 +1288,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "bank_account": {
+  "BankAccount": {
     "de": {
       "type": "object",
       "properties": {
@@ -1367,7 +1371,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "product": {
+  "Product": {
     "de": {
       "type": "object",
       "properties": {
@@ -1436,7 +1440,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "business": {
+  "Business": {
     "de": {
       "type": "object",
       "properties": {
@@ -1508,7 +1512,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "financial_settings": {
+  "FinancialSettings": {
     "de": {
       "type": "object",
       "properties": {
@@ -1578,7 +1582,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "account_types": {
+  "AccountType": {
     "de": {
       "type": "object",
       "properties": {
@@ -1608,7 +1612,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "artefact_statuses": {
+  "ArtefactStatus": {
     "de": {
       "type": "object",
       "properties": {
@@ -1638,7 +1642,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "contact_types": {
+  "ContactType": {
     "de": {
       "type": "object",
       "properties": {
@@ -1668,7 +1672,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "countries": {
+  "Country": {
     "de": {
       "type": "object",
       "properties": {
@@ -1698,7 +1702,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "expense_types": {
+  "ExpenseType": {
     "de": {
       "type": "object",
       "properties": {
@@ -1740,7 +1744,7 @@ export const RECORD_SCHEMAS: Readonly<Record<'contact' | 'expense' | 'income' | 
       }
     }
   },
-  "income_types": {
+  "IncomeType": {
     "de": {
       "type": "object",
       "properties": {

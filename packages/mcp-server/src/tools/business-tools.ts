@@ -1,17 +1,17 @@
 import { sumDecimals } from '@acctkit/client';
 import { RECORD_SCHEMAS } from '../generated/tool-schemas.js';
+import { CONTACTS, EXPENSES } from '../record-kinds.js';
 import { normalizeRecord } from '../records.js';
 import { serviceCall, settleAll } from '../service-call.js';
-import type { ToolDefinition } from '../tool-definition.js';
+import { defineTool, type ToolDefinition } from '../tool-definition.js';
 import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
 import { READ } from './annotations.js';
 
-const listBusinesses: ToolDefinition = {
+const listBusinesses: ToolDefinition = defineTool({
   name: 'list_businesses',
   title: 'List connected businesses',
   description: 'The connected businesses, by the name other tools take as business.',
   toolset: 'business',
-  write: false,
   perBusiness: false,
   annotations: READ,
   input: () => objectSchema({}),
@@ -46,22 +46,21 @@ const listBusinesses: ToolDefinition = {
     }));
     return { data: { items, totalCount: items.length } };
   },
-};
+});
 
-const getBusiness: ToolDefinition = {
+const getBusiness: ToolDefinition = defineTool({
   name: 'get_business',
   title: 'Get business profile',
   description: 'Profile, financial settings (year end, tax scheme) and account summary of a business.',
   toolset: 'business',
-  write: false,
   perBusiness: true,
   annotations: READ,
   input: () => objectSchema({}),
   output: (variants) =>
     objectSchema(
       {
-        business: mergeVariantSchemas(RECORD_SCHEMAS.business, variants),
-        financial_settings: mergeVariantSchemas(RECORD_SCHEMAS.financial_settings, variants),
+        business: mergeVariantSchemas(RECORD_SCHEMAS.Business, variants),
+        financial_settings: mergeVariantSchemas(RECORD_SCHEMAS.FinancialSettings, variants),
         account_summary: objectSchema(
           {
             contacts: { type: 'integer' },
@@ -81,8 +80,8 @@ const getBusiness: ToolDefinition = {
     const [business, settings, contacts, expenses, banks] = await settleAll([
       serviceCall(connection, 'GET', '/core/v2/business', { signal }),
       serviceCall(connection, 'GET', '/accounts/v2/financial_settings', { signal }),
-      serviceCall<Page>(connection, 'GET', '/accounts/v2/contacts', page),
-      serviceCall<Page>(connection, 'GET', '/accounts/v2/expenses', page),
+      serviceCall<Page>(connection, 'GET', CONTACTS.path, page),
+      serviceCall<Page>(connection, 'GET', EXPENSES.path, page),
       serviceCall<Page>(connection, 'GET', '/accounts/v2/bank_accounts', {
         params: { query: { $itemsPerPage: 200 } },
         signal,
@@ -102,7 +101,7 @@ const getBusiness: ToolDefinition = {
       },
     };
   },
-};
+});
 
 /** The business toolset. */
 export const BUSINESS_TOOLS: readonly ToolDefinition[] = [listBusinesses, getBusiness];

@@ -1,13 +1,13 @@
 import type { BusinessConnection } from '../business-connection.js';
-import { INPUT_SCHEMAS, RECORD_SCHEMAS } from '../generated/tool-schemas.js';
 import type { JsonSchema } from '../json-schema.js';
 import { DEFAULT_LIMIT, decodeCursor, encodeCursor, PAGING_ARGUMENTS, pageSchema } from '../paging.js';
 import { normalizeRecord, trimRecord } from '../records.js';
 import { serviceCall } from '../service-call.js';
-import type { ToolContext, ToolDefinition, ToolSuccess } from '../tool-definition.js';
+import { defineTool, type ToolContext, type ToolDefinition, type ToolSuccess } from '../tool-definition.js';
 import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
 import type { Toolset } from '../toolset.js';
 import { READ } from './annotations.js';
+import { specSchemas } from './spec-schemas.js';
 
 type Variant = BusinessConnection['variant'];
 
@@ -23,9 +23,10 @@ interface ListOptions {
   readonly description: string;
   readonly toolset: Toolset;
   readonly path: string;
-  readonly record: keyof typeof RECORD_SCHEMAS;
-  /** The generated filters of the list operation, if it has any. */
-  readonly filters?: keyof typeof INPUT_SCHEMAS;
+  /** The spec schema of the records listed (`Contact`). */
+  readonly record: string;
+  /** Whether the tool takes the list operation's filters (generated for `path`). */
+  readonly filters?: boolean;
   /**
    * Whether a `get_` tool lists the record's schema: then the page lists records as objects only, so
    * the catalogue carries each record schema once (DECISIONS MC14).
@@ -61,14 +62,15 @@ export function pageResult(
 
 /** A list tool over a paged operation: `limit`, `cursor`, `fields`, and the operation's filters. */
 export function listTool(options: ListOptions): ToolDefinition {
+  const filterSchemas = options.filters ? specSchemas('filter', options.path) : undefined;
+  const recordSchemas = specSchemas('record', options.record);
   const filtersOf = (variants: readonly Variant[]): JsonSchema =>
-    options.filters ? mergeVariantSchemas(INPUT_SCHEMAS[options.filters], variants) : objectSchema({});
-  return {
+    filterSchemas ? mergeVariantSchemas(filterSchemas, variants) : objectSchema({});
+  return defineTool({
     name: options.name,
     title: options.title,
     description: options.description,
     toolset: options.toolset,
-    write: false,
     perBusiness: true,
     annotations: READ,
     input: (variants) => {
@@ -77,9 +79,7 @@ export function listTool(options: ListOptions): ToolDefinition {
     },
     output: (variants) =>
       pageSchema(
-        options.recordListedByGet
-          ? { type: 'object' }
-          : mergeVariantSchemas(RECORD_SCHEMAS[options.record], variants),
+        options.recordListedByGet ? { type: 'object' } : mergeVariantSchemas(recordSchemas, variants),
       ),
     run: async (args, context) => {
       const { limit = DEFAULT_LIMIT, cursor, fields, ...filters } = args;
@@ -108,5 +108,5 @@ export function listTool(options: ListOptions): ToolDefinition {
         fields as string[] | undefined,
       );
     },
-  };
+  });
 }

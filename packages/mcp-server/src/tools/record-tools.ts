@@ -2,29 +2,31 @@ import { compareDecimals, isoToDmy } from '@acctkit/client';
 import { encodeForm } from '@acctkit/signer';
 import type { BusinessConnection } from '../business-connection.js';
 import { CONFIRM_ARGUMENT, confirmChange, type Decision, notConfirmed } from '../confirmation.js';
-import { INPUT_SCHEMAS, RECORD_SCHEMAS } from '../generated/tool-schemas.js';
 import type { JsonSchema } from '../json-schema.js';
 import { PAGING_ARGUMENTS } from '../paging.js';
+import { type RecordKind, recordToolName } from '../record-kinds.js';
 import { normalizeRecord, recordLink, trimRecord } from '../records.js';
 import { serviceCall } from '../service-call.js';
-import type { ToolContext, ToolDefinition, ToolSuccess } from '../tool-definition.js';
+import { defineTool, type ToolContext, type ToolDefinition, type ToolSuccess } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
 import { mergeVariantSchemas, objectSchema, withListedForm } from '../tool-schema.js';
 import type { Toolset } from '../toolset.js';
 import { CREATE, DELETE, READ, UPDATE } from './annotations.js';
-import type { ResourceKind } from './resource-kind.js';
+import { specSchemas } from './spec-schemas.js';
 
 type Variant = BusinessConnection['variant'];
-type RecordName = keyof typeof RECORD_SCHEMAS;
-type InputName = keyof typeof INPUT_SCHEMAS;
 
 const DRY_RUN: JsonSchema = {
   type: 'boolean',
   description: 'Only validate.',
 };
 
-function idArgument(resource: ResourceKind): JsonSchema {
-  const description = `${resource.singular.charAt(0).toUpperCase()}${resource.singular.slice(1)} id (list_${resource.kind}).`;
+function capitalized(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+function idArgument(resource: RecordKind): JsonSchema {
+  const description = `${capitalized(resource.singular)} id (${recordToolName(resource, 'list')}).`;
   // Listed without `minimum`: ids come from list_ tools, so no agent sends 0; each call still checks it.
   return withListedForm({ type: 'integer', minimum: 1, description }, { type: 'integer', description });
 }
@@ -52,14 +54,9 @@ function extend(
   };
 }
 
-/** The record schema the tools of a kind return, for the connected variants. */
-function recordSchema(name: RecordName, variants: readonly Variant[]): JsonSchema {
-  return mergeVariantSchemas(RECORD_SCHEMAS[name], variants);
-}
-
 /** The wire body for a tool's spec arguments: dates to `dd/mm/yyyy` where the wire wants them, wrapped. */
 function wireBody(
-  resource: ResourceKind,
+  resource: RecordKind,
   variant: Variant,
   fields: Record<string, unknown>,
 ): Record<string, unknown> {
@@ -76,7 +73,7 @@ function specFields(args: Record<string, unknown>): Record<string, unknown> {
 }
 
 async function fetchRecord(
-  resource: ResourceKind,
+  resource: RecordKind,
   id: unknown,
   context: ToolContext,
 ): Promise<Record<string, unknown>> {
@@ -87,7 +84,8 @@ async function fetchRecord(
   return normalizeRecord(record);
 }
 
-interface Names {
+/** A tool's name, title, description and toolset. */
+export interface Names {
   readonly name: string;
   readonly title: string;
   readonly description: string;
@@ -95,30 +93,30 @@ interface Names {
 }
 
 /** `get_<singular>`: one record by id, with a resource link. */
-export function getTool(resource: ResourceKind, record: RecordName, names: Names): ToolDefinition {
-  return {
+export function getTool(resource: RecordKind, names: Names): ToolDefinition {
+  const records = specSchemas('record', resource.record);
+  return defineTool({
     ...names,
-    write: false,
     perBusiness: true,
     annotations: READ,
     input: () => objectSchema({ id: idArgument(resource), fields: FIELDS }, ['id']),
-    output: (variants) => recordSchema(record, variants),
+    output: (variants) => mergeVariantSchemas(records, variants),
     run: async (args, context) => {
       const full = await fetchRecord(resource, args.id, context);
       const data = trimRecord(full, args.fields as string[] | undefined);
-      return { data, links: [recordLink(context.connection, resource.kind, full)] };
+      return { data, links: [recordLink(context.connection, resource, full)] };
     },
-  };
+  });
 }
 
 /** `create_<singular>`: validated spec fields, or with `dry_run` only the form body. */
-export function createTool(resource: ResourceKind, input: InputName, names: Names): ToolDefinition {
-  return {
+export function createTool(resource: RecordKind, body: string, names: Names): ToolDefinition {
+  const bodies = specSchemas('body', body);
+  return defineTool({
     ...names,
-    write: true,
     perBusiness: true,
     annotations: CREATE,
-    input: (variants) => extend(mergeVariantSchemas(INPUT_SCHEMAS[input], variants), { dry_run: DRY_RUN }),
+    input: (variants) => extend(mergeVariantSchemas(bodies, variants), { dry_run: DRY_RUN }),
     output: () => changeSchema(['created', 'dry_run']),
     run: async (args, context) => {
       const body = wireBody(resource, context.connection.variant, specFields(args));
@@ -137,10 +135,10 @@ export function createTool(resource: ResourceKind, input: InputName, names: Name
       });
       return {
         data: { status: 'created', changed: true, record: created },
-        links: [recordLink(context.connection, resource.kind, created)],
+        links: [recordLink(context.connection, resource, created)],
       };
     },
-  };
+  });
 }
 
 function dryRun(body: Record<string, unknown>): Record<string, unknown> {
@@ -175,15 +173,15 @@ function changeSchema(statuses: readonly string[]): JsonSchema {
 }
 
 /** `update_<singular>`: changes the fields given; amount changes are confirmed by the user first. */
-export function updateTool(resource: ResourceKind, input: InputName, names: Names): ToolDefinition {
-  return {
+export function updateTool(resource: RecordKind, body: string, names: Names): ToolDefinition {
+  const bodies = specSchemas('body', body);
+  return defineTool({
     ...names,
-    write: true,
     perBusiness: true,
     annotations: UPDATE,
     input: (variants) =>
       extend(
-        mergeVariantSchemas(INPUT_SCHEMAS[input], variants),
+        mergeVariantSchemas(bodies, variants),
         {
           id: idArgument(resource),
           ...(resource.amountFields.length > 0 ? { confirm: CONFIRM_ARGUMENT } : {}),
@@ -234,10 +232,10 @@ export function updateTool(resource: ResourceKind, input: InputName, names: Name
       );
       return {
         data: { status: 'updated', changed: true, record: updated },
-        links: [recordLink(context.connection, resource.kind, updated)],
+        links: [recordLink(context.connection, resource, updated)],
       };
     },
-  };
+  });
 }
 
 /** The result when the user did not confirm a change: nothing was written. */
@@ -252,10 +250,9 @@ function unchanged(
 }
 
 /** `delete_<singular>`: always confirmed by the user first. */
-export function deleteTool(resource: ResourceKind, names: Names): ToolDefinition {
-  return {
+export function deleteTool(resource: RecordKind, names: Names): ToolDefinition {
+  return defineTool({
     ...names,
-    write: true,
     perBusiness: true,
     annotations: DELETE,
     input: () => objectSchema({ id: idArgument(resource), confirm: CONFIRM_ARGUMENT }, ['id']),
@@ -274,5 +271,5 @@ export function deleteTool(resource: ResourceKind, names: Names): ToolDefinition
       });
       return { data: { status: 'deleted', changed: true, record: current } };
     },
-  };
+  });
 }

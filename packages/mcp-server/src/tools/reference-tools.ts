@@ -3,23 +3,34 @@ import { RECORD_SCHEMAS } from '../generated/tool-schemas.js';
 import type { JsonSchema } from '../json-schema.js';
 import { DEFAULT_LIMIT, decodeCursor, PAGING_ARGUMENTS, pageSchema } from '../paging.js';
 import { serviceCall } from '../service-call.js';
-import type { ToolDefinition } from '../tool-definition.js';
+import { defineTool, type ToolDefinition } from '../tool-definition.js';
 import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
 import { READ } from './annotations.js';
 import { listTool, pageResult, type ServicePage } from './list-tool.js';
 
 type Variant = BusinessConnection['variant'];
 
+/** A reference list of `list_reference` and of the `acctkit://{business}/reference/{kind}` resources. */
+export type ReferenceKind =
+  | 'account_types'
+  | 'artefact_statuses'
+  | 'contact_types'
+  | 'countries'
+  | 'expense_types'
+  | 'income_types';
+
+/** The spec schema of each reference list's items. */
+const REFERENCE_RECORDS: Readonly<Record<ReferenceKind, keyof typeof RECORD_SCHEMAS>> = {
+  account_types: 'AccountType',
+  artefact_statuses: 'ArtefactStatus',
+  contact_types: 'ContactType',
+  countries: 'Country',
+  expense_types: 'ExpenseType',
+  income_types: 'IncomeType',
+};
+
 /** The reference lists of `list_reference` and the `acctkit://{business}/reference/{kind}` resources. */
-export const REFERENCE_KINDS = [
-  'account_types',
-  'artefact_statuses',
-  'contact_types',
-  'countries',
-  'expense_types',
-  'income_types',
-] as const;
-export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+export const REFERENCE_KINDS: readonly ReferenceKind[] = Object.keys(REFERENCE_RECORDS) as ReferenceKind[];
 
 /** Every item of a reference list (they come in one page; asked for the largest anyway). */
 export async function referenceItems(
@@ -38,16 +49,18 @@ export async function referenceItems(
 function referenceItemSchema(variants: readonly Variant[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const kind of REFERENCE_KINDS)
-    Object.assign(properties, mergeVariantSchemas(RECORD_SCHEMAS[kind], variants).properties);
+    Object.assign(
+      properties,
+      mergeVariantSchemas(RECORD_SCHEMAS[REFERENCE_RECORDS[kind]], variants).properties,
+    );
   return { type: 'object', properties };
 }
 
-const listReference: ToolDefinition = {
+const listReference: ToolDefinition = defineTool({
   name: 'list_reference',
   title: 'List reference data',
   description: 'Lists reference data of one kind. Use ids and $symbol, not localised names.',
   toolset: 'reference',
-  write: false,
   perBusiness: true,
   annotations: READ,
   input: () =>
@@ -80,7 +93,7 @@ const listReference: ToolDefinition = {
       args.fields as string[] | undefined,
     );
   },
-};
+});
 
 /** The reference toolset. */
 export const REFERENCE_TOOLS: readonly ToolDefinition[] = [
@@ -90,7 +103,7 @@ export const REFERENCE_TOOLS: readonly ToolDefinition[] = [
     description: 'Lists bank accounts with their balances.',
     toolset: 'reference',
     path: '/accounts/v2/bank_accounts',
-    record: 'bank_account',
+    record: 'BankAccount',
   }),
   listTool({
     name: 'list_products',
@@ -98,7 +111,7 @@ export const REFERENCE_TOOLS: readonly ToolDefinition[] = [
     description: 'Lists products with their prices.',
     toolset: 'reference',
     path: '/accounts/v2/products',
-    record: 'product',
+    record: 'Product',
   }),
   listReference,
 ];

@@ -1,9 +1,10 @@
 import { isoToDmy, sumDecimals } from '@acctkit/client';
 import { MAX_PAGE_SIZE } from '../generated/tool-schemas.js';
 import type { JsonSchema } from '../json-schema.js';
+import { EXPENSES, INCOMES } from '../record-kinds.js';
 import { normalizeRecord } from '../records.js';
 import { serviceCall, settleAll } from '../service-call.js';
-import type { ToolContext, ToolDefinition } from '../tool-definition.js';
+import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
 import { objectSchema } from '../tool-schema.js';
 import { READ } from './annotations.js';
@@ -47,13 +48,12 @@ async function* everyRecord(
   to: string,
   counted: { done: number; total: number },
 ): AsyncGenerator<Record<string, unknown>> {
-  const dates =
-    flow === 'incomes'
-      ? { from_date: isoToDmy(from), to_date: isoToDmy(to) }
-      : { from_date: from, to_date: to };
+  const kind = flow === 'expenses' ? EXPENSES : INCOMES;
+  const date = (name: string, iso: string): string => (kind.dmyFilters.includes(name) ? isoToDmy(iso) : iso);
+  const dates = { from_date: date('from_date', from), to_date: date('to_date', to) };
   let start = 0;
   for (;;) {
-    const page = await serviceCall<ServicePage>(context.connection, 'GET', `/accounts/v2/${flow}`, {
+    const page = await serviceCall<ServicePage>(context.connection, 'GET', kind.path, {
       params: { query: { ...dates, $startIndex: start, $itemsPerPage: MAX_PAGE_SIZE } },
       signal: context.signal,
     });
@@ -83,13 +83,12 @@ function totals(amounts: Amounts): Record<string, unknown> {
 const empty = (): Amounts => ({ net: [], tax: [], gross: [] });
 
 /** `summarize_transactions`: exact totals per month, type or contact, paged server-side. */
-export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
+export const SUMMARIZE_TRANSACTIONS: ToolDefinition = defineTool({
   name: 'summarize_transactions',
   title: 'Summarize transactions',
   description:
     "Exact net, tax and gross totals of a period's expenses and incomes per month, type or contact.",
   toolset: 'business',
-  write: false,
   perBusiness: true,
   annotations: READ,
   input: () =>
@@ -207,4 +206,4 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = {
       },
     };
   },
-};
+});

@@ -1,0 +1,152 @@
+import type { BusinessConnection } from './business-connection.js';
+
+type Variant = BusinessConnection['variant'];
+
+/** A tool of a record kind, by what it does: `list_<name>`, or `<operation>_<singular>`. */
+export type RecordOperation = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+/** A tool a record kind has: what its description says. */
+export interface RecordTool {
+  readonly description: string;
+}
+
+/** A tool that takes a request body's fields: the spec schema of that body, too. */
+export interface RecordBodyTool extends RecordTool {
+  /** The spec schema of the body (`ContactCreate`), which `scripts/generate-tool-schemas.ts` generates. */
+  readonly body: string;
+}
+
+/**
+ * Everything the server knows of one kind of record. The kind's tools (`src/tools/record-tools.ts`),
+ * its resource template (`src/resources.ts`), its toolset (`src/toolset.ts`), its place in the
+ * catalogue (`src/catalogue.ts`) and the schemas generated for it (`scripts/generate-tool-schemas.ts`)
+ * are all derived from this; nothing else names the kind.
+ */
+export interface RecordKind<Name extends string = string> {
+  /** Plural, as the toolset, the `list_` tool and the resource URI name it (`contacts`). */
+  readonly name: Name;
+  /** Singular, for the other tools' names, titles and messages (`contact`). */
+  readonly singular: string;
+  /** The spec path of the collection; one record is `<path>/{id}`. */
+  readonly path: string;
+  /** The spec schema of a record as the service returns it (`Contact`). */
+  readonly record: string;
+  /** The tools the kind has; the catalogue lists them in this order. */
+  readonly tools: {
+    readonly list?: RecordTool;
+    readonly get?: RecordTool;
+    readonly create?: RecordBodyTool;
+    readonly update?: RecordBodyTool;
+    readonly delete?: RecordTool;
+  };
+  /** The key the body is wrapped in (`contact[...]`) for a variant, or `undefined` when flat. */
+  readonly wrap: (variant: Variant) => string | undefined;
+  /** Argument names that differ from the record's names on the wire's `$source`. */
+  readonly fieldNames?: Readonly<Record<string, string>>;
+  /** What a confirmation shows of a record: name, date, amounts. */
+  readonly describe: (record: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+  /** Body fields whose change needs the user's confirmation (amounts). */
+  readonly amountFields: readonly string[];
+  /** Body fields that hold dates in `dd/mm/yyyy` on the wire (the tools take ISO dates). */
+  readonly dmyFields: readonly string[];
+  /** List filters that take dates in `dd/mm/yyyy` on the wire (the tools take ISO dates). */
+  readonly dmyFilters: readonly string[];
+}
+
+/** Customers and suppliers. */
+export const CONTACTS: RecordKind<'contacts'> = {
+  name: 'contacts',
+  singular: 'contact',
+  path: '/accounts/v2/contacts',
+  record: 'Contact',
+  tools: {
+    list: { description: 'Lists customers and suppliers.' },
+    get: { description: 'One contact by id, with a resource link.' },
+    create: {
+      description: 'Creates a customer or supplier; search list_contacts first to avoid duplicates.',
+      body: 'ContactCreate',
+    },
+    update: { description: 'Changes the given fields of an editable contact.', body: 'ContactUpdate' },
+    delete: { description: 'Deletes a contact once the user confirms.' },
+  },
+  wrap: () => 'contact',
+  describe: (r) => ({ name: r.name, company: r.company, email: r.email }),
+  amountFields: [],
+  dmyFields: [],
+  dmyFilters: [],
+};
+
+/** Money spent. */
+export const EXPENSES: RecordKind<'expenses'> = {
+  name: 'expenses',
+  singular: 'expense',
+  path: '/accounts/v2/expenses',
+  record: 'Expense',
+  tools: {
+    list: { description: 'Lists expenses, optionally between from_date and to_date (give both).' },
+    get: { description: 'One expense by id, with a resource link.' },
+    create: { description: 'Records an expense with one line item.', body: 'ExpenseCreate' },
+    update: {
+      description: 'Changes the given fields of a one-line expense; the user confirms amount changes first.',
+      body: 'ExpenseUpdate',
+    },
+    delete: { description: 'Deletes an expense once the user confirms.' },
+  },
+  // Variant B's expense fields are flat, not wrapped (DECISIONS and the pt spec).
+  wrap: (variant) => (variant === 'de' ? 'expense' : undefined),
+  describe: (r) => ({
+    date: r.date,
+    contact: r.contact_name,
+    reference: r.reference,
+    net: r.total,
+    tax: r.vat_value,
+    gross: r.gross_total,
+  }),
+  amountFields: ['total', 'vat_value'],
+  dmyFields: [],
+  dmyFilters: [],
+};
+
+/** Money received. */
+export const INCOMES: RecordKind<'incomes'> = {
+  name: 'incomes',
+  singular: 'income',
+  path: '/accounts/v2/incomes',
+  record: 'Income',
+  tools: {
+    list: { description: 'Lists the incomes of a period.' },
+    get: { description: 'One income by id, with a resource link.' },
+    create: { description: 'Records an income received.', body: 'IncomeCreate' },
+  },
+  wrap: () => 'income',
+  describe: (r) => ({
+    date: r.date,
+    reference: r.reference,
+    net: r.amount,
+    tax: r.tax_amount,
+    gross: r.gross_amount,
+  }),
+  amountFields: ['amount', 'tax_amount'],
+  dmyFields: ['date', 'invoice_date'],
+  dmyFilters: ['from_date', 'to_date'],
+};
+
+/** Every record kind, in catalogue order. */
+export const RECORD_KINDS: readonly [typeof CONTACTS, typeof EXPENSES, typeof INCOMES] = [
+  CONTACTS,
+  EXPENSES,
+  INCOMES,
+];
+
+/** The name of a record kind (`contacts`). */
+export type RecordKindName = (typeof RECORD_KINDS)[number]['name'];
+
+/** The name of a record kind's tool for an operation: `list_contacts`, `get_contact`. */
+export function recordToolName(kind: RecordKind, operation: RecordOperation): string {
+  return operation === 'list' ? `list_${kind.name}` : `${operation}_${kind.singular}`;
+}
+
+/** The URI template of a record kind's resource: `acctkit://{business}/contacts/{id}`. */
+export function recordUriTemplate(kind: RecordKind): string {
+  return `acctkit://{business}/${kind.name}/{id}`;
+}

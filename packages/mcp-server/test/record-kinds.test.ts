@@ -1,0 +1,172 @@
+// A record kind is described once, in src/record-kinds.ts: its tools, toolset, resource template and
+// generated schemas all come from that description, and a kind added to the list needs nothing else.
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { McpServer } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import { generateToolSchemas, readDocuments } from '../scripts/generate-tool-schemas.js';
+import { CATALOGUE, catalogueOf } from '../src/catalogue.js';
+import { createLogger } from '../src/logger.js';
+import {
+  CONTACTS,
+  RECORD_KINDS,
+  type RecordKind,
+  type RecordOperation,
+  recordToolName,
+} from '../src/record-kinds.js';
+import { registerResources } from '../src/resources.js';
+import type { ToolContext, ToolDefinition } from '../src/tool-definition.js';
+import { TOOLSETS, toolsetsOf } from '../src/toolset.js';
+import { useConnections } from './harness.js';
+
+/** The tools that belong to no record kind. */
+const OTHER_TOOLS = [
+  'list_businesses',
+  'get_business',
+  'list_bank_accounts',
+  'list_products',
+  'list_reference',
+  'summarize_transactions',
+];
+const OPERATIONS: readonly RecordOperation[] = ['list', 'get', 'create', 'update', 'delete'];
+
+function toolNames(kind: RecordKind): string[] {
+  return OPERATIONS.filter((operation) => kind.tools[operation]).map((op) => recordToolName(kind, op));
+}
+
+/** Contacts once more, as a kind of its own with only some tools: its schemas are generated already. */
+const SUPPLIERS: RecordKind<'suppliers'> = {
+  ...CONTACTS,
+  name: 'suppliers',
+  singular: 'supplier',
+  tools: {
+    list: { description: 'Lists suppliers.' },
+    get: { description: 'One supplier by id.' },
+    delete: { description: 'Deletes a supplier once the user confirms.' },
+  },
+};
+
+const connections = useConnections();
+
+describe('record kinds', () => {
+  it('map every tool and toolset back to exactly one kind, or to none by design', () => {
+    for (const tool of CATALOGUE) {
+      const owners = RECORD_KINDS.filter((kind) => toolNames(kind).includes(tool.name));
+      if (OTHER_TOOLS.includes(tool.name)) expect(owners, tool.name).toEqual([]);
+      else {
+        expect(
+          owners.map((kind) => kind.name),
+          tool.name,
+        ).toHaveLength(1);
+        expect(tool.toolset, tool.name).toBe(owners[0]?.name);
+      }
+    }
+    expect(CATALOGUE.map((tool) => tool.name).sort()).toEqual(
+      [...OTHER_TOOLS, ...RECORD_KINDS.flatMap(toolNames)].sort(),
+    );
+    expect(TOOLSETS).toEqual(['business', ...RECORD_KINDS.map((kind) => kind.name), 'reference']);
+  });
+
+  it('derive write from the annotations: a tool writes exactly when it is not read-only', () => {
+    for (const tool of CATALOGUE) expect(tool.write, tool.name).toBe(!tool.annotations.readOnlyHint);
+    expect(CATALOGUE.filter((tool) => tool.write).map((tool) => tool.name)).toEqual(
+      RECORD_KINDS.flatMap(toolNames).filter((name) => !/^(list|get)_/.test(name)),
+    );
+  });
+
+  it('give a kind added to the list its tools and toolset, nothing else touched', () => {
+    const tools = catalogueOf([...RECORD_KINDS, SUPPLIERS]);
+    const added = tools.filter((tool) => !CATALOGUE.some((known) => known.name === tool.name));
+    expect(added.map(({ name, title, toolset, write }) => ({ name, title, toolset, write }))).toEqual([
+      { name: 'list_suppliers', title: 'List suppliers', toolset: 'suppliers', write: false },
+      { name: 'get_supplier', title: 'Get supplier', toolset: 'suppliers', write: false },
+      { name: 'delete_supplier', title: 'Delete supplier', toolset: 'suppliers', write: true },
+    ]);
+    // Its tools come right after the other kinds' tools, the rest of the catalogue stays as it was.
+    expect(tools.map((tool) => tool.name)).toEqual([
+      ...CATALOGUE.slice(
+        0,
+        CATALOGUE.findIndex((tool) => tool.name === 'list_bank_accounts'),
+      ).map((tool) => tool.name),
+      'list_suppliers',
+      'get_supplier',
+      'delete_supplier',
+      ...OTHER_TOOLS.slice(2),
+    ]);
+    const getSupplier = added[1];
+    expect(getSupplier?.input(['de']).properties?.id?.description).toBe('Supplier id (list_suppliers).');
+    expect(getSupplier?.output(['de', 'pt'])).toEqual(
+      CATALOGUE.find((tool) => tool.name === 'get_contact')?.output(['de', 'pt']),
+    );
+    expect(toolsetsOf([...RECORD_KINDS, SUPPLIERS])).toEqual([
+      ...TOOLSETS.slice(0, -1),
+      'suppliers',
+      'reference',
+    ]);
+  });
+
+  it("run an added kind's tools against the service, with links to its resource", async () => {
+    const tool = (name: string): ToolDefinition => {
+      const found = catalogueOf([SUPPLIERS]).find((t) => t.name === name);
+      if (!found) throw new Error(`no ${name}`);
+      return found;
+    };
+    const context: ToolContext = {
+      connection: connections.pt,
+      connections: [connections.pt],
+      signal: new AbortController().signal,
+      form: undefined,
+      progress: async () => {},
+      log: createLogger(async () => {}),
+    };
+    const page = await tool('list_suppliers').run({ limit: 1 }, context);
+    const [first] = page.data.items as { id: number }[];
+    expect(first?.id).toEqual(expect.any(Number));
+    const one = await tool('get_supplier').run({ id: first?.id }, context);
+    expect(one.data.id).toBe(first?.id);
+    expect(one.links?.[0]?.uri).toBe(`acctkit://pt/suppliers/${first?.id}`);
+  });
+
+  it('give a kind added to the list its resource template, read through its path', async () => {
+    const mcp = new McpServer({ name: 'kinds', version: '1.0.0' }, { capabilities: { resources: {} } });
+    registerResources(mcp, [connections.pt], [...RECORD_KINDS, SUPPLIERS]);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await Promise.all([mcp.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const { resourceTemplates } = await client.listResourceTemplates();
+      expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(
+        expect.arrayContaining([
+          ...RECORD_KINDS.map((kind) => `acctkit://{business}/${kind.name}/{id}`),
+          'acctkit://{business}/suppliers/{id}',
+        ]),
+      );
+      const read = await client.readResource({ uri: 'acctkit://pt/suppliers/301' });
+      const text = (read.contents[0] as { text?: string } | undefined)?.text ?? '';
+      expect(JSON.parse(text)).toMatchObject({ id: 301 });
+    } finally {
+      await client.close();
+      await mcp.close();
+    }
+  });
+
+  it('generate the schemas a kind names, from its description alone', () => {
+    const documents = readDocuments();
+    // Suppliers name the contacts' schemas: nothing more to generate.
+    expect(generateToolSchemas(documents, [...RECORD_KINDS, SUPPLIERS])).toBe(generateToolSchemas(documents));
+    const banks: RecordKind = {
+      ...CONTACTS,
+      name: 'bank_accounts',
+      singular: 'bank_account',
+      path: '/accounts/v2/bank_accounts',
+      record: 'BankAccount',
+      tools: { list: { description: 'Lists bank accounts.' } },
+    };
+    expect(generateToolSchemas(documents, [...RECORD_KINDS, banks])).toContain(
+      '"/accounts/v2/bank_accounts": {',
+    );
+    // Until the generated file has them, the kind's tools fail at start-up, saying how to fix it.
+    expect(() => catalogueOf([banks])).toThrow(
+      /No generated filter schema '\/accounts\/v2\/bank_accounts': regenerate/,
+    );
+  });
+});
