@@ -13,7 +13,7 @@ import { StreamableHTTPClientTransport as V1StreamableHTTPClientTransport } from
 import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../src/node/index.js';
-import type { RunningRemoteServer } from '../src/remote/index.js';
+import type { RunningRemoteServer } from '../src/remote/node/index.js';
 import { BIN, cleanEnv, requireBuiltBin } from './e2e-bin.js';
 import { authorizeWithoutBrowser, exchange, startRemote, startSandbox } from './remote-helpers.js';
 

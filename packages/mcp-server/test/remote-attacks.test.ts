@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import type { RunningServer } from '@acctkit/sandbox';
 import { createSqliteStorage } from '@acctkit/token-vault/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningRemoteServer } from '../src/remote/index.js';
-import { pinnedMetadataFetch } from '../src/remote/node/pinned-metadata-fetch.js';
+import { pinnedMetadataFetch, type RunningRemoteServer } from '../src/remote/node/index.js';
 import {
   authorizeUrl,
   authorizeWithoutBrowser,

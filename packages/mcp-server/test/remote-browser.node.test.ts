@@ -1,7 +1,7 @@
 // The remote MCP server end to end on Node (a real port), driven by the SDK's client and Chromium.
 import type { RunningServer } from '@acctkit/sandbox';
 import { afterAll, beforeAll } from 'vitest';
-import type { RunningRemoteServer } from '../src/remote/index.js';
+import type { RunningRemoteServer } from '../src/remote/node/index.js';
 import { browserSuite, startClientDocs } from './remote-browser-suite.js';
 import { startRemote, startSandbox } from './remote-helpers.js';
 

@@ -7,8 +7,12 @@ import { type AddressInfo, createServer as createTcpServer, type Socket } from '
 import { DEMO_CLIENT, type RunningServer } from '@acctkit/sandbox';
 import { createSqliteStorage } from '@acctkit/token-vault/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRemoteApp, type RunningRemoteServer } from '../src/remote/index.js';
-import { pinnedMetadataFetch, type ResolvedAddress } from '../src/remote/node/pinned-metadata-fetch.js';
+import { createRemoteApp } from '../src/remote/index.js';
+import {
+  pinnedMetadataFetch,
+  type ResolvedAddress,
+  type RunningRemoteServer,
+} from '../src/remote/node/index.js';
 import { isPublicAddress } from '../src/remote/public-address.js';
 import { authorizeUrl, pkce, startRemote, startSandbox, type Target, testKey } from './remote-helpers.js';
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_CLIENT } from '@acctkit/sandbox';
 import { describe, expect, it } from 'vitest';
-import { parseRemoteConfig, RemoteError, startRemoteServerFromEnv } from '../src/remote/index.js';
+import { parseRemoteConfig, RemoteError } from '../src/remote/index.js';
+import { startRemoteServerFromEnv } from '../src/remote/node/index.js';
 import { base64url } from '../src/remote/secrets.js';
 import { startSandbox } from './remote-helpers.js';
 

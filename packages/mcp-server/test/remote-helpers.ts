@@ -3,7 +3,7 @@ import {
   type RemoteServerOptions,
   type RunningRemoteServer,
   startRemoteServer,
-} from '../src/remote/index.js';
+} from '../src/remote/node/index.js';
 import { base64url, pkceChallenge, randomToken } from '../src/remote/secrets.js';
 
 export const ADMIN = 'remote-test-admin';

@@ -7,7 +7,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningServer } from '@acctkit/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningRemoteServer } from '../src/remote/index.js';
+import type { RunningRemoteServer } from '../src/remote/node/index.js';
 import { APPLICABLE_SCENARIOS, runInspector as inspector, runConformance } from './e2e-bin.js';
 import {
   authorizeWithoutBrowser,

@@ -1,6 +1,6 @@
 import type { RunningServer } from '@acctkit/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningRemoteServer } from '../src/remote/index.js';
+import type { RunningRemoteServer } from '../src/remote/node/index.js';
 import {
   authorizeWithoutBrowser,
   exchange,

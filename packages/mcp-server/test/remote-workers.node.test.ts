@@ -86,7 +86,8 @@ beforeAll(async () => {
       stdio: 'ignore',
     },
   );
-  bundle = readFileSync(join(dir, 'index.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
+  // Named after wrangler.toml's `main`, the package's compiled entry `dist/remote/workers/entry.js`.
+  bundle = readFileSync(join(dir, 'entry.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
   mf = startWorker(sandbox.url);
   await mf.ready;
   remote = {

@@ -41,7 +41,7 @@ export async function runServe(argv: readonly string[], io: CliIo): Promise<numb
   }
   try {
     // Imported only here: the remote server's storage and OAuth code is not needed by stdio or --http.
-    const { startRemoteServerFromEnv } = await import('../remote/start-remote-server.js');
+    const { startRemoteServerFromEnv } = await import('../remote/node/start-remote-server.js');
     const server = await startRemoteServerFromEnv(io.env, {
       port: values.port === undefined ? undefined : Number(values.port),
       host: values.host,

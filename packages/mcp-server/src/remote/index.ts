@@ -1,4 +1,5 @@
-// Everything exported from this file is public API of the remote server; everything else is internal.
+// Everything exported from this file is public API of `@acctkit/mcp-server/remote`, the remote server
+// on any runtime (Web APIs only); its Node host is `./remote/node`, its Worker `./remote/workers`.
 export { createRemoteApp } from './create-remote-app.js';
 export {
   isLoopbackHost,
@@ -7,10 +8,3 @@ export {
   type UpstreamConfig,
 } from './remote-config.js';
 export { RemoteError, type RemoteErrorCode } from './remote-error.js';
-export {
-  type RemoteServerOptions,
-  type RunningRemoteServer,
-  type ServeFlags,
-  startRemoteServer,
-  startRemoteServerFromEnv,
-} from './start-remote-server.js';

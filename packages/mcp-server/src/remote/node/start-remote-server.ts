@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net';
 import type { VaultStorage } from '@acctkit/token-vault';
 import { createSqliteStorage } from '@acctkit/token-vault/node';
 import { serve } from '@hono/node-server';
-import { createRemoteApp } from './create-remote-app.js';
-import { connectionAddress } from './node/connection-address.js';
-import { pinnedMetadataFetch } from './node/pinned-metadata-fetch.js';
-import { isLoopbackHost, parseRemoteConfig, type RemoteConfig } from './remote-config.js';
-import { RemoteError } from './remote-error.js';
+import { createRemoteApp } from '../create-remote-app.js';
+import { isLoopbackHost, parseRemoteConfig, type RemoteConfig } from '../remote-config.js';
+import { RemoteError } from '../remote-error.js';
+import { connectionAddress } from './connection-address.js';
+import { pinnedMetadataFetch } from './pinned-metadata-fetch.js';
 
 /** Options of {@link startRemoteServer}: the configuration plus where to listen and store. */
 export interface RemoteServerOptions extends Omit<RemoteConfig, 'publicUrl'> {
@@ -37,7 +37,8 @@ export interface RunningRemoteServer {
  *
  * @example
  * ```ts
- * import { parseRemoteConfig, startRemoteServer } from '@acctkit/mcp-server/remote';
+ * import { parseRemoteConfig } from '@acctkit/mcp-server/remote';
+ * import { startRemoteServer } from '@acctkit/mcp-server/remote/node';
  * const server = await startRemoteServer({
  *   ...parseRemoteConfig(process.env, { publicUrl: 'https://mcp.example.com' }),
  *   port: 3001,
