@@ -3,7 +3,7 @@
  * the input schemas of the request bodies and list filters the record kinds of `src/record-kinds.ts`
  * name, per variant, and a shallow schema of every record the tools return.
  * Run: `pnpm --filter @acctkit/mcp-server generate`.
- * `test/tool-schemas.test.ts` regenerates in memory and fails when the committed file differs.
+ * `test/tool-schemas.node.test.ts` regenerates in memory and fails when the committed file differs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -336,7 +336,7 @@ export function generateToolSchemas(
       .map((k) => `'${k}'`)
       .join(' | ');
   return `// Generated from openapi/dist/{de,pt}.json by scripts/generate-tool-schemas.ts; do not edit.
-// Regenerate: pnpm --filter @acctkit/mcp-server generate (test/tool-schemas.test.ts fails on drift).
+// Regenerate: pnpm --filter @acctkit/mcp-server generate (test/tool-schemas.node.test.ts fails on drift).
 import type { JsonSchema } from '../json-schema.js';
 
 /** Input schemas of the request bodies the tools take, by spec schema name, per variant. */

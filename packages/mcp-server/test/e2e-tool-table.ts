@@ -1,5 +1,5 @@
 // The README's tool table, generated from what `acctkit-mcp --sandbox` lists over stdio.
-// `pnpm --filter @acctkit/mcp-server readme:tools` rewrites it; e2e-tool-table.test.ts fails when it drifts.
+// `pnpm --filter @acctkit/mcp-server readme:tools` rewrites it; e2e-tool-table.node.test.ts fails when it drifts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/client';

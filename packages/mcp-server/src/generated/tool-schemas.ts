@@ -1,5 +1,5 @@
 // Generated from openapi/dist/{de,pt}.json by scripts/generate-tool-schemas.ts; do not edit.
-// Regenerate: pnpm --filter @acctkit/mcp-server generate (test/tool-schemas.test.ts fails on drift).
+// Regenerate: pnpm --filter @acctkit/mcp-server generate (test/tool-schemas.node.test.ts fails on drift).
 import type { JsonSchema } from '../json-schema.js';
 
 /** Input schemas of the request bodies the tools take, by spec schema name, per variant. */
