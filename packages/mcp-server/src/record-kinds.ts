@@ -43,10 +43,13 @@ export interface RecordKind<Name extends string = string> {
   readonly wrap: (variant: Variant) => string | undefined;
   /** Argument names that differ from the record's names on the wire's `$source`. */
   readonly fieldNames?: Readonly<Record<string, string>>;
-  /** What a confirmation shows of a record: name, date, amounts. */
+  /** What a confirmation shows of a record besides its amounts: name, date, reference. */
   readonly describe: (record: Readonly<Record<string, unknown>>) => Record<string, unknown>;
-  /** Body fields whose change needs the user's confirmation (amounts). */
-  readonly amountFields: readonly string[];
+  /**
+   * The record's amount fields, if it has any. Net and tax are what a create or update sets: changing
+   * either needs the user's confirmation. Summaries add up all three; confirmations show them.
+   */
+  readonly amounts?: { readonly net: string; readonly tax: string; readonly gross: string };
   /** Body fields that hold dates in `dd/mm/yyyy` on the wire (the tools take ISO dates). */
   readonly dmyFields: readonly string[];
   /** List filters that take dates in `dd/mm/yyyy` on the wire (the tools take ISO dates). */
@@ -71,7 +74,6 @@ export const CONTACTS: RecordKind<'contacts'> = {
   },
   wrap: () => 'contact',
   describe: (r) => ({ name: r.name, company: r.company, email: r.email }),
-  amountFields: [],
   dmyFields: [],
   dmyFilters: [],
 };
@@ -94,15 +96,8 @@ export const EXPENSES: RecordKind<'expenses'> = {
   },
   // Variant B's expense fields are flat, not wrapped (DECISIONS and the pt spec).
   wrap: (variant) => (variant === 'de' ? 'expense' : undefined),
-  describe: (r) => ({
-    date: r.date,
-    contact: r.contact_name,
-    reference: r.reference,
-    net: r.total,
-    tax: r.vat_value,
-    gross: r.gross_total,
-  }),
-  amountFields: ['total', 'vat_value'],
+  describe: (r) => ({ date: r.date, contact: r.contact_name, reference: r.reference }),
+  amounts: { net: 'total', tax: 'vat_value', gross: 'gross_total' },
   dmyFields: [],
   dmyFilters: [],
 };
@@ -119,14 +114,8 @@ export const INCOMES: RecordKind<'incomes'> = {
     create: { description: 'Records an income received.', body: 'IncomeCreate' },
   },
   wrap: () => 'income',
-  describe: (r) => ({
-    date: r.date,
-    reference: r.reference,
-    net: r.amount,
-    tax: r.tax_amount,
-    gross: r.gross_amount,
-  }),
-  amountFields: ['amount', 'tax_amount'],
+  describe: (r) => ({ date: r.date, reference: r.reference }),
+  amounts: { net: 'amount', tax: 'tax_amount', gross: 'gross_amount' },
   dmyFields: ['date', 'invoice_date'],
   dmyFilters: ['from_date', 'to_date'],
 };
@@ -144,6 +133,23 @@ export type RecordKindName = (typeof RECORD_KINDS)[number]['name'];
 /** The name of a record kind's tool for an operation: `list_contacts`, `get_contact`. */
 export function recordToolName(kind: RecordKind, operation: RecordOperation): string {
   return operation === 'list' ? `list_${kind.name}` : `${operation}_${kind.singular}`;
+}
+
+/** The fields whose change needs the user's confirmation: the net and tax amounts. */
+export function confirmedFields(kind: RecordKind): readonly string[] {
+  return kind.amounts ? [kind.amounts.net, kind.amounts.tax] : [];
+}
+
+/** What a confirmation shows of a record: its description, then its net, tax and gross amounts. */
+export function confirmationDetails(
+  kind: RecordKind,
+  record: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const { amounts } = kind;
+  return {
+    ...kind.describe(record),
+    ...(amounts && { net: record[amounts.net], tax: record[amounts.tax], gross: record[amounts.gross] }),
+  };
 }
 
 /** The URI template of a record kind's resource: `acctkit://{business}/contacts/{id}`. */

@@ -4,7 +4,7 @@ import type { BusinessConnection } from '../business-connection.js';
 import { CONFIRM_ARGUMENT, confirmChange, type Decision, notConfirmed } from '../confirmation.js';
 import type { JsonSchema } from '../json-schema.js';
 import { PAGING_ARGUMENTS } from '../paging.js';
-import { type RecordKind, recordToolName } from '../record-kinds.js';
+import { confirmationDetails, confirmedFields, type RecordKind, recordToolName } from '../record-kinds.js';
 import { normalizeRecord, recordLink, trimRecord } from '../records.js';
 import { serviceCall } from '../service-call.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolSuccess } from '../tool-definition.js';
@@ -184,7 +184,7 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
         mergeVariantSchemas(bodies, variants),
         {
           id: idArgument(resource),
-          ...(resource.amountFields.length > 0 ? { confirm: CONFIRM_ARGUMENT } : {}),
+          ...(confirmedFields(resource).length > 0 ? { confirm: CONFIRM_ARGUMENT } : {}),
           dry_run: DRY_RUN,
         },
         ['id'],
@@ -202,7 +202,7 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
       const current = await fetchRecord(resource, args.id, context);
       const body = wireBody(resource, context.connection.variant, fields);
       if (args.dry_run === true) return { data: { ...dryRun(body), record: current } };
-      const amounts = resource.amountFields.filter(
+      const amounts = confirmedFields(resource).filter(
         (field) =>
           typeof fields[field] === 'string' &&
           compareDecimals(fields[field] as string, String(current[field] ?? '0')) !== 0,
@@ -216,7 +216,7 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
           ]),
         );
         const decision = await confirmChange(context, args.confirm, action, {
-          ...resource.describe(current),
+          ...confirmationDetails(resource, current),
           ...changes,
         });
         if (decision !== 'confirmed') return unchanged(decision, action, current);
@@ -260,7 +260,12 @@ export function deleteTool(resource: RecordKind, names: Names): ToolDefinition {
     run: async (args, context) => {
       const current = await fetchRecord(resource, args.id, context);
       const action = `Delete ${resource.singular} ${String(args.id)}`;
-      const decision = await confirmChange(context, args.confirm, action, resource.describe(current));
+      const decision = await confirmChange(
+        context,
+        args.confirm,
+        action,
+        confirmationDetails(resource, current),
+      );
       if (decision !== 'confirmed') return unchanged(decision, action, current);
       await serviceCall(context.connection, 'DELETE', `${resource.path}/{id}`, {
         params: { path: { id: args.id } },

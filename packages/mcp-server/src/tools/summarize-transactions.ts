@@ -1,7 +1,7 @@
 import { isoToDmy, sumDecimals } from '@acctkit/client';
 import { MAX_PAGE_SIZE } from '../generated/tool-schemas.js';
 import type { JsonSchema } from '../json-schema.js';
-import { EXPENSES, INCOMES } from '../record-kinds.js';
+import { EXPENSES, INCOMES, type RecordKind } from '../record-kinds.js';
 import { normalizeRecord } from '../records.js';
 import { serviceCall, settleAll } from '../service-call.js';
 import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.js';
@@ -82,6 +82,17 @@ function totals(amounts: Amounts): Record<string, unknown> {
 
 const empty = (): Amounts => ({ net: [], tax: [], gross: [] });
 
+/** The amount fields of each flow's records. */
+const AMOUNTS: Readonly<Record<Flow, NonNullable<RecordKind['amounts']>>> = {
+  expenses: amountsOf(EXPENSES),
+  incomes: amountsOf(INCOMES),
+};
+
+function amountsOf(kind: RecordKind): NonNullable<RecordKind['amounts']> {
+  if (!kind.amounts) throw new Error(`The ${kind.name} kind has no amounts to summarize.`);
+  return kind.amounts;
+}
+
 /** `summarize_transactions`: exact totals per month, type or contact, paged server-side. */
 export const SUMMARIZE_TRANSACTIONS: ToolDefinition = defineTool({
   name: 'summarize_transactions',
@@ -154,11 +165,10 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = defineTool({
     for (const flow of ['expenses', 'incomes'] as const) {
       for await (const record of everyRecord(context, flow, from, to, counted)) {
         if (record.voided === true) continue;
-        const net = String((flow === 'expenses' ? record.total : record.amount) ?? '0.00');
-        const tax = String((flow === 'expenses' ? record.vat_value : record.tax_amount) ?? '0.00');
-        const gross = String(
-          (flow === 'expenses' ? record.gross_total : record.gross_amount) ?? sumDecimals([net, tax]),
-        );
+        const fields = AMOUNTS[flow];
+        const net = String(record[fields.net] ?? '0.00');
+        const tax = String(record[fields.tax] ?? '0.00');
+        const gross = String(record[fields.gross] ?? sumDecimals([net, tax]));
         let key: string;
         let label: string;
         if (groupBy === 'month') {
