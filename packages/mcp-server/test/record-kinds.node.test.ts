@@ -5,9 +5,14 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { generateToolSchemas, readDocuments } from '../scripts/generate-tool-schemas.js';
 import { CATALOGUE, catalogueOf } from '../src/catalogue.js';
+import { BODY_SCHEMAS, FILTER_SCHEMAS, RECORD_SCHEMAS } from '../src/generated/tool-schemas.js';
+import type { JsonSchema } from '../src/json-schema.js';
 import { createLogger } from '../src/logger.js';
 import {
   CONTACTS,
+  confirmationDetails,
+  confirmedFields,
+  EXPENSES,
   RECORD_KINDS,
   type RecordKind,
   type RecordOperation,
@@ -47,6 +52,17 @@ const SUPPLIERS: RecordKind<'suppliers'> = {
 
 const connections = useConnections();
 
+/** The fields of a generated schema, in either variant. */
+function fieldsOf(
+  table: Readonly<Record<string, Readonly<Record<'de' | 'pt', JsonSchema>>>>,
+  name: string,
+): string[] {
+  const schemas = table[name];
+  return schemas
+    ? [...new Set([schemas.de, schemas.pt].flatMap((s) => Object.keys(s.properties ?? {})))]
+    : [];
+}
+
 describe('record kinds', () => {
   it('map every tool and toolset back to exactly one kind, or to none by design', () => {
     for (const tool of CATALOGUE) {
@@ -64,6 +80,37 @@ describe('record kinds', () => {
       [...OTHER_TOOLS, ...RECORD_KINDS.flatMap(toolNames)].sort(),
     );
     expect(TOOLSETS).toEqual(['business', ...RECORD_KINDS.map((kind) => kind.name), 'reference']);
+  });
+
+  it('name only fields their spec schemas have', () => {
+    for (const kind of RECORD_KINDS) {
+      const record = fieldsOf(RECORD_SCHEMAS, kind.record);
+      const bodies = [kind.tools.create?.body, kind.tools.update?.body].flatMap((body) =>
+        body ? fieldsOf(BODY_SCHEMAS, body) : [],
+      );
+      const amounts = kind.amounts ? Object.values(kind.amounts) : [];
+      expect(record, kind.name).toEqual(expect.arrayContaining(amounts));
+      expect(bodies, kind.name).toEqual(
+        expect.arrayContaining([...confirmedFields(kind), ...kind.dmyFields]),
+      );
+      expect(fieldsOf(FILTER_SCHEMAS, kind.path), kind.name).toEqual(
+        expect.arrayContaining([...kind.dmyFilters]),
+      );
+    }
+  });
+
+  it('show a record in a confirmation by its description, then its amounts', () => {
+    const expense = { date: '2026-03-15', contact_name: 'Muster', reference: 'R-1', total: '100.00' };
+    expect(confirmationDetails(EXPENSES, { ...expense, vat_value: '19.00', gross_total: '119.00' })).toEqual({
+      date: '2026-03-15',
+      contact: 'Muster',
+      reference: 'R-1',
+      net: '100.00',
+      tax: '19.00',
+      gross: '119.00',
+    });
+    expect(confirmedFields(EXPENSES)).toEqual(['total', 'vat_value']);
+    expect(confirmedFields(CONTACTS)).toEqual([]);
   });
 
   it('derive write from the annotations: a tool writes exactly when it is not read-only', () => {
