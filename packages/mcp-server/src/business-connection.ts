@@ -1,5 +1,11 @@
 import type { AccountingClient } from '@acctkit/client';
 
+/** The id and name of a connected business. */
+export interface BusinessProfile {
+  readonly businessId: number;
+  readonly businessName: string;
+}
+
 /**
  * One business the server acts for: a named connection with its typed client. The wiring (stdio,
  * HTTP, sandbox, the connection store) builds these; the tools only read them.
@@ -22,10 +28,14 @@ export interface BusinessConnection {
   readonly name: string;
   /** `de` (Variant A) or `pt` (Variant B). */
   readonly variant: 'de' | 'pt';
-  /** The business id the token grants. */
-  readonly businessId: number;
-  /** The business's display name. */
-  readonly businessName: string;
+  /**
+   * The business id the token grants, when known without asking the service (a stored connection, a
+   * remote grant). Without it, the profile is read on first use (`GET /core/v2/business`), so a server
+   * answers its first request before any network call.
+   */
+  readonly businessId?: number | undefined;
+  /** The business's display name, when known without asking the service (as `businessId`). */
+  readonly businessName?: string | undefined;
   /** `readonly` connections get no write tools. */
   readonly scope: 'readonly' | 'full_access';
   /** The typed client of the connection's variant (`client.variant === variant`). */

@@ -1,4 +1,5 @@
 import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
+import { businessProfileOf } from './business-profile-of.js';
 import type { JsonSchema } from './json-schema.js';
 import { InputNeeded, type ToolContext } from './tool-definition.js';
 import { ToolFailure } from './tool-failure.js';
@@ -25,7 +26,7 @@ const FORM = 'confirm';
  * @param details - What the user sees: name, date, amounts, before and after.
  * @throws InputNeeded when the form has not been answered yet.
  */
-export function confirmChange(
+export async function confirmChange(
   context: ToolContext,
   confirm: unknown,
   action: string,
@@ -34,7 +35,8 @@ export function confirmChange(
   const lines = Object.entries(details)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
-  const summary = `${action} in business '${context.connection.name}' (${context.connection.businessName})?\n${lines.join('\n')}`;
+  const { businessName } = await businessProfileOf(context.connection);
+  const summary = `${action} in business '${context.connection.name}' (${businessName})?\n${lines.join('\n')}`;
   if (context.form) {
     const answer = inputResponse(context.form.responses, FORM);
     if (answer.kind === 'elicit') {

@@ -10,7 +10,8 @@ export function serverInstructions(
   const businesses = connections
     .map(
       (c) =>
-        `${c.name} (${c.businessName}, ${c.variant}, ${c.scope === 'readonly' ? 'read-only' : 'full access'})`,
+        // The business's name only when known without a request: the instructions go out in the first reply.
+        `${c.name} (${c.businessName === undefined ? '' : `${c.businessName}, `}${c.variant}, ${c.scope === 'readonly' ? 'read-only' : 'full access'})`,
     )
     .join('; ');
   const writes = tools.some((t) => t.write);

@@ -1,6 +1,7 @@
 import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
 import type { BusinessConnection } from './business-connection.js';
+import { businessProfileOf } from './business-profile-of.js';
 import { RECORD_KINDS, type RecordKind, recordUriTemplate } from './record-kinds.js';
 import { normalizeRecord } from './records.js';
 import { serviceCall, settleAll } from './service-call.js';
@@ -96,11 +97,17 @@ export function registerResources(
     'profile',
     new ResourceTemplate('acctkit://{business}/profile', {
       list: async () => ({
-        resources: connections.map((c) => ({
-          uri: `acctkit://${c.name}/profile`,
-          name: `${c.businessName} (${c.name})`,
-          mimeType: 'application/json',
-        })),
+        resources: await Promise.all(
+          connections.map(async (c) => ({
+            uri: `acctkit://${c.name}/profile`,
+            // A list does not fail for a display name: reading the resource reports what went wrong.
+            name: await businessProfileOf(c).then(
+              (p) => `${p.businessName} (${c.name})`,
+              () => c.name,
+            ),
+            mimeType: 'application/json',
+          })),
+        ),
       }),
       complete: { business },
     }),

@@ -54,7 +54,7 @@ describe('startHttpServer', () => {
     const sandbox = createSandbox({ database: ':memory:', adminToken: 'shared-admin' });
     const server = await startHttpServer({ sandbox: { sandbox, adminToken: 'shared-admin' }, port: 0 });
     try {
-      expect(server.connections.map((c) => c.businessName).every((n) => n.length > 0)).toBe(true);
+      expect(server.connections.map((c) => c.businessName).every((n) => Boolean(n))).toBe(true);
     } finally {
       await server.close();
     }

@@ -1,15 +1,12 @@
 import type { AccountingClient } from '@acctkit/client';
+import type { BusinessProfile } from '../business-connection.js';
 import { ConnectionError } from './connection-error.js';
 
-/** The id and name of a connected business. */
-export interface BusinessProfile {
-  readonly businessId: number;
-  readonly businessName: string;
-}
+export type { BusinessProfile };
 
 /**
  * Reads the connected business's id and name (`GET /core/v2/business`), which also proves that the
- * credentials work.
+ * credentials work. The server itself does not call it at start-up: it reads the profile on first use.
  *
  * @param client - The connection's client.
  * @param connection - The connection's name, for the error message.

@@ -1,6 +1,5 @@
 import { createClient, createTokenManager, type TokenSet, variantFromCountry } from '@acctkit/client';
 import type { BusinessConnection } from '../business-connection.js';
-import { businessProfile } from './business-profile.js';
 import { ConnectionError } from './connection-error.js';
 import { USER_AGENT } from './user-agent.js';
 
@@ -27,7 +26,8 @@ export function hasEnvConnection(env: Env): boolean {
  * Connects the single business the `ACCTKIT_*` environment variables describe. With a refresh token
  * (and the client id and secret) the token manager refreshes on expiry and on a 401; rotated tokens are
  * kept in memory only, since the environment cannot be written back (use the connection store for
- * connections that outlive the process). With only an access token, no refresh happens.
+ * connections that outlive the process). With only an access token, no refresh happens. Nothing is sent
+ * to the service here: credentials are first used, and the business's id and name first read, by a tool.
  *
  * @param env - The environment (default `process.env`).
  * @param fetch - The fetch to send with (default the global one).
@@ -89,10 +89,10 @@ export async function connectFromEnv(
       cause,
     });
   }
+  // No request here: the business's id and name are read on first use, so the first reply needs no network.
   return {
     name: 'default',
     variant,
-    ...(await businessProfile(client, 'default')),
     scope: 'full_access',
     client,
     reconnectHint: 'set fresh ACCTKIT_ACCESS_TOKEN / ACCTKIT_REFRESH_TOKEN values, or run: acctkit login',

@@ -1,4 +1,5 @@
 import { sumDecimals } from '@acctkit/client';
+import { businessProfileOf } from '../business-profile-of.js';
 import { RECORD_SCHEMAS } from '../generated/tool-schemas.js';
 import { CONTACTS, EXPENSES } from '../record-kinds.js';
 import { normalizeRecord } from '../records.js';
@@ -37,13 +38,18 @@ const listBusinesses: ToolDefinition = defineTool({
       false,
     ),
   run: async (_args, { connections }) => {
-    const items = connections.map((c) => ({
-      name: c.name,
-      variant: c.variant,
-      business_id: c.businessId,
-      business_name: c.businessName,
-      scope: c.scope,
-    }));
+    const items = await Promise.all(
+      connections.map(async (c) => {
+        const { businessId, businessName } = await businessProfileOf(c);
+        return {
+          name: c.name,
+          variant: c.variant,
+          business_id: businessId,
+          business_name: businessName,
+          scope: c.scope,
+        };
+      }),
+    );
     return { data: { items, totalCount: items.length } };
   },
 });
