@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startRemoteServer } from '@acctkit/mcp-server/remote';
+import { startRemoteServer } from '@acctkit/mcp-server/remote/node';
 import { DEMO_CLIENT } from '@acctkit/sandbox';
 import type { Service } from './service.ts';
 
