@@ -7,5 +7,9 @@ export default defineConfig({
     // test that takes 2 s alone can take 20: the limits are there to catch a hang, not a busy machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The runtime-neutral suites (every test not named .node.test.ts) reach a sandbox on a real port
+    // through `matrixSandbox()`, as they do in the runtime matrix, which starts its own.
+    globalSetup: ['test/helpers/sandbox-global-setup.ts'],
+    setupFiles: ['test/helpers/sandbox-setup-file.ts'],
   },
 });

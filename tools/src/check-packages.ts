@@ -1,7 +1,8 @@
 /**
  * Packaging checks for every public package, run on the tarball that would be published:
  * publint (strict) and Are the Types Wrong (ESM-only profile). Runtime-neutral packages (those in
- * the runtime matrix) must also have no `node:` import, `require` or Node global in their built output.
+ * the runtime matrix) must also have no `node:` import, `require`, Node global or Node-only package in
+ * the built output reachable from their runtime-neutral entries.
  *
  *   pnpm check:packages          (after pnpm build)
  */
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { repoRoot } from './paths.ts';
 import { matrixPackages } from './runtime-matrix/packages.ts';
+import { stripComments } from './strip-comments.ts';
 
 interface Manifest {
   name: string;
@@ -38,23 +40,31 @@ const nodeOnly = [
   /\brequire\s*\(/,
   /\bprocess\.(env|versions|nextTick)\b/,
   /\bBuffer\.(from|alloc|concat)\b/,
+  // Node-only packages and the Node subpaths of ours (`@acctkit/token-vault/node`).
+  /\b(?:from|import)\s*\(?\s*['"](?:@hono\/node-server|better-sqlite3|@acctkit\/[^'"]+\/node)(?:\/[^'"]*)?['"]/,
 ];
 
 /**
- * Lines that would not run outside Node in the built modules reachable from the package's main
- * entry (`exports["."]`): a Node-only subpath such as `@acctkit/client/node` is not reachable from
- * it and is not checked.
+ * Lines that would not run outside Node in the built modules reachable from the package's
+ * runtime-neutral entries (`exports["."]` unless `entries` names others): a Node-only subpath such
+ * as `@acctkit/client/node` is not reachable from them and is not checked. Comments do not count.
  */
-export async function nodeOnlyLines(packageDir: string): Promise<string[]> {
+export async function nodeOnlyLines(
+  packageDir: string,
+  entries: readonly string[] = ['.'],
+): Promise<string[]> {
   const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as {
     exports: Record<string, { default?: string } | string>;
   };
-  const main = manifest.exports['.'];
-  const entry = typeof main === 'string' ? main : main?.default;
-  if (!entry) return [`${packageDir}: exports["."] has no default entry`];
   const found: string[] = [];
+  const queue: string[] = [];
+  for (const name of entries) {
+    const exported = manifest.exports[name];
+    const entry = typeof exported === 'string' ? exported : exported?.default;
+    if (entry) queue.push(resolve(packageDir, entry));
+    else found.push(`${relative(repoRoot, packageDir)}: exports["${name}"] has no default entry`);
+  }
   const seen = new Set<string>();
-  const queue = [resolve(packageDir, entry)];
   for (let file = queue.pop(); file; file = queue.pop()) {
     if (seen.has(file)) continue;
     seen.add(file);
@@ -62,10 +72,10 @@ export async function nodeOnlyLines(packageDir: string): Promise<string[]> {
       found.push(`${relative(repoRoot, file)} is missing: run pnpm build`);
       continue;
     }
-    const source = await readFile(file, 'utf8');
+    const source = stripComments(await readFile(file, 'utf8'), file);
     source.split('\n').forEach((line, i) => {
       if (nodeOnly.some((re) => re.test(line)))
-        found.push(`${relative(repoRoot, file)}:${i + 1}: ${line.trim()}`);
+        found.push(`${relative(repoRoot, file)}: ${line.trim()} (line ${i + 1} without comments)`);
     });
     for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
       queue.push(resolve(dirname(file), match[1] ?? ''));
@@ -104,9 +114,12 @@ async function main(): Promise<void> {
         }
       }
     }
-    for (const { dir } of matrixPackages) {
-      const lines = await nodeOnlyLines(resolve(repoRoot, dir));
-      console.log(`${lines.length === 0 ? 'ok  ' : 'FAIL'}  ${dir.padEnd(20)} runtime-neutral build output`);
+    for (const { dir, neutralEntries } of matrixPackages) {
+      const entries = neutralEntries ?? ['.'];
+      const lines = await nodeOnlyLines(resolve(repoRoot, dir), entries);
+      console.log(
+        `${lines.length === 0 ? 'ok  ' : 'FAIL'}  ${dir.padEnd(20)} runtime-neutral build output (${entries.join(', ')})`,
+      );
       for (const line of lines) console.log(`      ${line}`);
       if (lines.length > 0) failed = true;
     }
