@@ -1,7 +1,6 @@
 import type { BusinessConnection } from '../business-connection.js';
 import { connectFromEnv, type Env, hasEnvConnection } from './connect-from-env.js';
-import { connectFromStore } from './connect-from-store.js';
-import { connectSandbox, type SandboxConnectionOptions } from './connect-sandbox.js';
+import type { SandboxConnectionOptions } from './connect-sandbox.js';
 import { ConnectionError } from './connection-error.js';
 
 /** Options of {@link loadConnections}. */
@@ -49,7 +48,10 @@ export const NO_CONNECTIONS_HELP: string =
  */
 export async function loadConnections(options: LoadConnectionsOptions = {}): Promise<LoadedConnections> {
   const env = options.env ?? process.env;
+  // Each source is imported when chosen, so a start-up loads only its own (the store brings file
+  // locking, the sandbox SQLite).
   if (options.sandbox) {
+    const { connectSandbox } = await import('./connect-sandbox.js');
     const loaded = await connectSandbox(options.sandbox === true ? {} : { sandbox: options.sandbox });
     return { connections: loaded.connections, source: 'sandbox', close: loaded.close };
   }
@@ -57,6 +59,7 @@ export async function loadConnections(options: LoadConnectionsOptions = {}): Pro
     const connection = await connectFromEnv(env, options.fetch);
     return { connections: [connection], source: 'env', close: async () => {} };
   }
+  const { connectFromStore } = await import('./connect-from-store.js');
   const connections = await connectFromStore(env, options.fetch);
   if (connections.length === 0) throw new ConnectionError('NO_CONNECTIONS', NO_CONNECTIONS_HELP);
   return { connections, source: 'store', close: async () => {} };
