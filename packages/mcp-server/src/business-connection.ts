@@ -12,13 +12,22 @@ export interface BusinessProfile {
  *
  * @example
  * ```ts
+ * import { createClient, type TokenManager } from '@acctkit/client';
+ * import type { BusinessConnection } from '@acctkit/mcp-server';
+ *
+ * declare const tokens: TokenManager; // e.g. createTokenManager({ … }) of @acctkit/client
  * const connection: BusinessConnection = {
  *   name: 'de',
  *   variant: 'de',
  *   businessId: 1,
  *   businessName: 'Schneider Werbetechnik GmbH',
  *   scope: 'full_access',
- *   client: createClient({ variant: 'de', baseUrl, tokens, userAgent: 'acctkit-mcp' }),
+ *   client: createClient({
+ *     variant: 'de',
+ *     baseUrl: 'https://api.accounting.example',
+ *     tokens,
+ *     userAgent: 'acctkit-mcp',
+ *   }),
  *   reconnectHint: 'run: acctkit login --name de',
  * };
  * ```

@@ -180,8 +180,13 @@ const LIST_TTL_MS = 60 * 60 * 1000;
  * @returns The server, not yet connected.
  * @example
  * ```ts
- * const server = createServer({ connections: [connection], readOnly: true });
- * await server.connect(transport);
+ * import { InMemoryTransport } from '@modelcontextprotocol/server';
+ * import { createServer } from '@acctkit/mcp-server';
+ * import { connectFromEnv } from '@acctkit/mcp-server/node';
+ *
+ * const server = createServer({ connections: [await connectFromEnv(process.env)], readOnly: true });
+ * const [, serverSide] = InMemoryTransport.createLinkedPair(); // or stdio, Streamable HTTP, …
+ * await server.connect(serverSide);
  * ```
  */
 export function createServer(options: ServerOptions): McpServer {

@@ -60,7 +60,7 @@ function json(value: unknown): string {
  * @returns One snippet per client.
  * @example
  * ```ts
- * import { clientConfigs } from '@acctkit/mcp-server';
+ * import { clientConfigs } from '@acctkit/mcp-server/node';
  * const configs = clientConfigs({ url: 'http://127.0.0.1:3001/mcp' });
  * process.stdout.write(`${configs.claudeCode.http}\n`);
  * // claude mcp add --transport http acctkit http://127.0.0.1:3001/mcp

@@ -10,7 +10,7 @@ import type { StdioCommand } from './client-configs.js';
  * @example
  * ```ts
  * import { clientConfigs, localStdioCommand } from '@acctkit/mcp-server/node';
- * clientConfigs({ url, stdio: localStdioCommand() });
+ * clientConfigs({ url: 'http://127.0.0.1:3001/mcp', stdio: localStdioCommand() });
  * ```
  */
 export function localStdioCommand(args: readonly string[] = ['--sandbox']): StdioCommand {

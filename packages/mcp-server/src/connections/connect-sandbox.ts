@@ -38,7 +38,8 @@ const SANDBOX_BASE_URL = 'http://sandbox.localhost';
  * @returns The connections, the sandbox and `close()`.
  * @example
  * ```ts
- * import { connectSandbox, createServer } from '@acctkit/mcp-server';
+ * import { createServer } from '@acctkit/mcp-server';
+ * import { connectSandbox } from '@acctkit/mcp-server/node';
  * const { connections, close } = await connectSandbox();
  * const server = createServer({ connections });
  * ```

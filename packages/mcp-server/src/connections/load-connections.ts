@@ -41,7 +41,8 @@ export const NO_CONNECTIONS_HELP: string =
  * @throws ConnectionError `NO_CONNECTIONS` (with what to run) when none is found, or the error of the source.
  * @example
  * ```ts
- * import { createServer, loadConnections } from '@acctkit/mcp-server';
+ * import { createServer } from '@acctkit/mcp-server';
+ * import { loadConnections } from '@acctkit/mcp-server/node';
  * const { connections, close } = await loadConnections({ sandbox: true });
  * const server = createServer({ connections });
  * ```

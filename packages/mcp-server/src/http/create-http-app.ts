@@ -30,7 +30,10 @@ export interface HttpAppOptions {
  * @returns The Hono app; serve it with `@hono/node-server`, or call `app.request()` in tests.
  * @example
  * ```ts
- * import { createHttpApp, createServer } from '@acctkit/mcp-server';
+ * import { createServer } from '@acctkit/mcp-server';
+ * import { connectSandbox, createHttpApp } from '@acctkit/mcp-server/node';
+ *
+ * const { connections } = await connectSandbox();
  * const app = createHttpApp({ createServer: () => createServer({ connections }) });
  * const res = await app.request('http://127.0.0.1/mcp', { method: 'GET' }); // 405
  * ```

@@ -61,7 +61,7 @@ export interface RunningHttpServer {
  *   than loopback without a bearer token or a token shorter than 32 characters.
  * @example
  * ```ts
- * import { startHttpServer } from '@acctkit/mcp-server';
+ * import { startHttpServer } from '@acctkit/mcp-server/node';
  * const server = await startHttpServer({ sandbox: true, port: 0 });
  * console.log(server.url); // http://127.0.0.1:54321/mcp
  * await server.close();

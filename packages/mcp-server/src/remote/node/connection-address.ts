@@ -8,7 +8,12 @@ import type { Context } from 'hono';
  *
  * @example
  * ```ts
- * const app = createRemoteApp({ ...config, clientAddress: connectionAddress }, storage);
+ * import { createSqliteStorage } from '@acctkit/token-vault/node';
+ * import { createRemoteApp, parseRemoteConfig } from '@acctkit/mcp-server/remote';
+ * import { connectionAddress } from '@acctkit/mcp-server/remote/node';
+ *
+ * const config = { ...parseRemoteConfig(process.env), clientAddress: connectionAddress };
+ * const app = createRemoteApp(config, createSqliteStorage('mcp.sqlite'));
  * ```
  */
 export function connectionAddress(c: Context): string {
