@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { connectFromEnv } from '../src/node/index.js';
 import { BIN, cleanEnv, requireBuiltBin } from './e2e-bin.js';
 
 interface HeldService {
@@ -114,4 +115,32 @@ describe('start-up of acctkit-mcp (environment mode, over stdio)', () => {
       }
     });
   }
+});
+
+describe('connectFromEnv at start-up', () => {
+  const env = {
+    ACCTKIT_BASE_URL: 'http://127.0.0.1:9',
+    ACCTKIT_COUNTRY: 'pt',
+    ACCTKIT_SIGNING_SECRET: 'start-up-signing-secret',
+    ACCTKIT_ACCESS_TOKEN: 'start-up-access-token',
+  };
+
+  it('sends nothing: the business is read, and the client created, on first use', async () => {
+    let requests = 0;
+    const connection = await connectFromEnv(env, async () => {
+      requests++;
+      return new Response('{}');
+    });
+    expect(requests).toBe(0);
+    expect(connection).toMatchObject({ name: 'default', variant: 'pt', scope: 'full_access' });
+    expect(connection.businessName).toBeUndefined();
+    expect(connection.client.variant).toBe('pt');
+  });
+
+  it('still refuses a base URL that is not http(s) at start-up, naming the variable', async () => {
+    await expect(connectFromEnv({ ...env, ACCTKIT_BASE_URL: 'ftp://127.0.0.1' })).rejects.toMatchObject({
+      code: 'INVALID_CONFIG',
+      message: 'ACCTKIT_BASE_URL must be an absolute http(s) URL.',
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { createClient, createTokenManager, type TokenSet, variantFromCountry } from '@acctkit/client';
 import type { BusinessConnection } from '../business-connection.js';
+import { clientOnFirstUse } from './client-on-first-use.js';
 import { ConnectionError } from './connection-error.js';
 import { USER_AGENT } from './user-agent.js';
 
@@ -63,6 +64,9 @@ export async function connectFromEnv(
   } catch (cause) {
     throw new ConnectionError('INVALID_CONFIG', "ACCTKIT_COUNTRY must be 'de' or 'pt'.", { cause });
   }
+  // The client's own rule, checked here where the variable can be named: the client is created on first use.
+  if (!/^https?:\/\//i.test(baseUrl))
+    throw new ConnectionError('INVALID_CONFIG', 'ACCTKIT_BASE_URL must be an absolute http(s) URL.');
   const auth =
     refreshToken && clientId && clientSecret
       ? {
@@ -81,20 +85,14 @@ export async function connectFromEnv(
           }),
         }
       : { credentials: { accessToken: accessToken ?? '', signingSecret } };
-  let client: BusinessConnection['client'];
-  try {
-    client = createClient({ variant, baseUrl, userAgent: USER_AGENT, fetch, ...auth });
-  } catch (cause) {
-    throw new ConnectionError('INVALID_CONFIG', 'ACCTKIT_BASE_URL must be an absolute http(s) URL.', {
-      cause,
-    });
-  }
   // No request here: the business's id and name are read on first use, so the first reply needs no network.
-  return {
-    name: 'default',
-    variant,
-    scope: 'full_access',
-    client,
-    reconnectHint: 'set fresh ACCTKIT_ACCESS_TOKEN / ACCTKIT_REFRESH_TOKEN values, or run: acctkit login',
-  };
+  return clientOnFirstUse(
+    {
+      name: 'default',
+      variant,
+      scope: 'full_access',
+      reconnectHint: 'set fresh ACCTKIT_ACCESS_TOKEN / ACCTKIT_REFRESH_TOKEN values, or run: acctkit login',
+    },
+    () => createClient({ variant, baseUrl, userAgent: USER_AGENT, fetch, ...auth }),
+  );
 }

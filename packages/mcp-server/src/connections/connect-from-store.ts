@@ -9,6 +9,7 @@ import {
   openConnectionStore,
 } from '@acctkit/client/node';
 import type { BusinessConnection } from '../business-connection.js';
+import { clientOnFirstUse } from './client-on-first-use.js';
 import type { Env } from './connect-from-env.js';
 import { ConnectionError } from './connection-error.js';
 import { USER_AGENT } from './user-agent.js';
@@ -47,21 +48,26 @@ export async function connectFromStore(
       continue;
     }
     const tokens = await store.tokenManager(connection.name, { ...secrets, fetch });
-    connections.push({
-      name: connection.name,
-      variant: connection.variant,
-      businessId: connection.businessId,
-      businessName: connection.businessName,
-      scope: connection.scope,
-      client: createClient({
-        variant: connection.variant,
-        baseUrl: connection.baseUrl,
-        tokens,
-        userAgent: USER_AGENT,
-        fetch,
-      }),
-      reconnectHint: `run: acctkit login --name ${connection.name}`,
-    });
+    connections.push(
+      clientOnFirstUse(
+        {
+          name: connection.name,
+          variant: connection.variant,
+          businessId: connection.businessId,
+          businessName: connection.businessName,
+          scope: connection.scope,
+          reconnectHint: `run: acctkit login --name ${connection.name}`,
+        },
+        () =>
+          createClient({
+            variant: connection.variant,
+            baseUrl: connection.baseUrl,
+            tokens,
+            userAgent: USER_AGENT,
+            fetch,
+          }),
+      ),
+    );
   }
   if (connections.length === 0 && withoutSecrets.length > 0)
     throw new ConnectionError(
