@@ -92,6 +92,20 @@ export async function runCli(
     io.stderr.write(
       `acctkit-mcp: serving ${loaded.connections.map((c) => c.name).join(', ')} (${loaded.source}) over stdio\n`,
     );
+    const { start } = loaded;
+    if (start) {
+      // The in-process sandbox starts once the first request has been answered (its reply is written
+      // before the event loop reaches setImmediate), and a sandbox that cannot start still ends the
+      // process with its reason, as it did when it started first.
+      process.stdin.once('data', () =>
+        setImmediate(() =>
+          start().catch((error: unknown) => {
+            io.stderr.write(`acctkit-mcp: ${(error as Error).message}\n`);
+            process.exit(1);
+          }),
+        ),
+      );
+    }
     await serveStdio({ ...selection, connections: loaded.connections, stderr: io.stderr });
     await loaded.close();
     return 0;

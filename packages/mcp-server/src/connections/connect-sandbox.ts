@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { createClient, createTokenManager, toTokenSet, variantFromCountry } from '@acctkit/client';
+import {
+  createClient,
+  createTokenManager,
+  type TokenSet,
+  toTokenSet,
+  variantFromCountry,
+} from '@acctkit/client';
+import { SANDBOX_DEMO_APP } from '@acctkit/client/node';
 import type { Sandbox } from '@acctkit/sandbox';
 import type { BusinessConnection } from '../business-connection.js';
 import { businessProfile } from './business-profile.js';
+import { clientOnFirstUse } from './client-on-first-use.js';
 import { ConnectionError } from './connection-error.js';
 import { USER_AGENT } from './user-agent.js';
 
@@ -54,19 +62,7 @@ export async function connectSandbox(options: SandboxConnectionOptions = {}): Pr
   try {
     const connections = await Promise.all(
       (['de', 'pt'] as const).map(async (name): Promise<BusinessConnection> => {
-        const response = await fetch(
-          new Request(`${SANDBOX_BASE_URL}/_sandbox/tokens`, {
-            method: 'POST',
-            headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ business: name, scope: options.scope ?? 'full_access' }),
-          }),
-        );
-        if (response.status !== 201)
-          throw new ConnectionError(
-            'SANDBOX_FAILED',
-            `The sandbox refused to mint tokens for '${name}' (HTTP ${response.status}); check its admin token.`,
-          );
-        const minted = (await response.json()) as MintedTokens;
+        const minted = await mintTokens(sandbox, adminToken, name, options.scope ?? 'full_access');
         const variant = variantFromCountry(minted.country);
         const tokens = createTokenManager({
           baseUrl: SANDBOX_BASE_URL,
@@ -132,4 +128,98 @@ async function loadSandbox(): Promise<typeof import('@acctkit/sandbox')> {
       { cause },
     );
   }
+}
+
+/** The demo businesses of a sandbox that starts later: see {@link sandboxOnFirstUse}. */
+export interface DeferredSandboxConnections {
+  /** `de` and `pt`, usable at once; their first call waits for the sandbox. */
+  readonly connections: BusinessConnection[];
+  /** Starts the sandbox and mints the tokens (once); rejects with the reason it cannot start. */
+  start(): Promise<void>;
+  /** Closes the sandbox if it was started. */
+  close(): Promise<void>;
+}
+
+/**
+ * The two demo businesses of a new in-memory sandbox, whose start (importing the sandbox and its
+ * SQLite module, seeding the demo data, minting tokens: about two thirds of a `--sandbox` start-up) is
+ * left until `start()` or a first call. Names, variants, scope and the demo app are known beforehand,
+ * so the server answers its first request without the sandbox; each client's first request waits for it.
+ *
+ * @returns The connections, `start()` and `close()`.
+ */
+export function sandboxOnFirstUse(): DeferredSandboxConnections {
+  const adminToken = randomBytes(24).toString('base64url');
+  let started: Promise<{ sandbox: Sandbox; minted: Record<'de' | 'pt', MintedTokens> }> | undefined;
+  const start = () =>
+    (started ??= (async () => {
+      const sandbox = (await loadSandbox()).createSandbox({ database: ':memory:', adminToken });
+      try {
+        const [de, pt] = await Promise.all([
+          mintTokens(sandbox, adminToken, 'de', 'full_access'),
+          mintTokens(sandbox, adminToken, 'pt', 'full_access'),
+        ]);
+        return { sandbox, minted: { de, pt } };
+      } catch (error) {
+        sandbox.close();
+        throw error;
+      }
+    })());
+  const fetch = async (request: Request): Promise<Response> => (await start()).sandbox.fetch(request);
+  const connections = (['de', 'pt'] as const).map((name) => {
+    let latest: TokenSet | undefined;
+    const tokens = createTokenManager({
+      baseUrl: SANDBOX_BASE_URL,
+      clientId: SANDBOX_DEMO_APP.clientId,
+      clientSecret: SANDBOX_DEMO_APP.clientSecret,
+      signingSecret: SANDBOX_DEMO_APP.signingSecret,
+      store: {
+        get: async () => latest ?? toTokenSet((await start()).minted[name]),
+        set: (next) => {
+          latest = next;
+        },
+      },
+      fetch,
+    });
+    return clientOnFirstUse(
+      {
+        name,
+        variant: name,
+        scope: 'full_access',
+        reconnectHint: 'restart the server: acctkit-mcp --sandbox',
+      },
+      () => createClient({ variant: name, baseUrl: SANDBOX_BASE_URL, tokens, userAgent: USER_AGENT, fetch }),
+    );
+  });
+  return {
+    connections,
+    start: async () => {
+      await start();
+    },
+    close: async () => {
+      if (started) (await started.catch(() => undefined))?.sandbox.close();
+    },
+  };
+}
+
+/** Mints tokens of a demo business through the sandbox's admin API, as any user of it would. */
+async function mintTokens(
+  sandbox: Sandbox,
+  adminToken: string,
+  business: 'de' | 'pt',
+  scope: 'readonly' | 'full_access',
+): Promise<MintedTokens> {
+  const response = await sandbox.fetch(
+    new Request(`${SANDBOX_BASE_URL}/_sandbox/tokens`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ business, scope }),
+    }),
+  );
+  if (response.status !== 201)
+    throw new ConnectionError(
+      'SANDBOX_FAILED',
+      `The sandbox refused to mint tokens for '${business}' (HTTP ${response.status}); check its admin token.`,
+    );
+  return (await response.json()) as MintedTokens;
 }

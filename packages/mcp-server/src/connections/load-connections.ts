@@ -22,6 +22,11 @@ export interface LoadedConnections {
   readonly source: ConnectionSource;
   /** Closes what loading opened (the in-process sandbox). */
   close(): Promise<void>;
+  /**
+   * Finishes what loading left for later so that a server can answer first: the in-process sandbox
+   * (`sandbox: true`) starts here, or on the first call. Rejects with the reason it cannot start.
+   */
+  start?(): Promise<void>;
 }
 
 /** What to run when there is nothing to serve; printed by the start-up error. */
@@ -51,9 +56,19 @@ export async function loadConnections(options: LoadConnectionsOptions = {}): Pro
   const env = options.env ?? process.env;
   // Each source is imported when chosen, so a start-up loads only its own (the store brings file
   // locking, the sandbox SQLite).
+  if (options.sandbox === true) {
+    const { sandboxOnFirstUse } = await import('./connect-sandbox.js');
+    const deferred = sandboxOnFirstUse();
+    return {
+      connections: deferred.connections,
+      source: 'sandbox',
+      close: deferred.close,
+      start: deferred.start,
+    };
+  }
   if (options.sandbox) {
     const { connectSandbox } = await import('./connect-sandbox.js');
-    const loaded = await connectSandbox(options.sandbox === true ? {} : { sandbox: options.sandbox });
+    const loaded = await connectSandbox({ sandbox: options.sandbox });
     return { connections: loaded.connections, source: 'sandbox', close: loaded.close };
   }
   if (hasEnvConnection(env)) {

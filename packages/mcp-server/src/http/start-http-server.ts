@@ -84,9 +84,13 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
       `Host ${host} can be reached from the network: serve it only with a bearerToken every request must send.`,
     );
   if (bearerToken !== undefined) checkBearerToken(bearerToken);
-  const loaded = given
-    ? { connections: given, close: async () => {} }
-    : await loadConnections({ sandbox, env });
+  const loaded: {
+    connections: readonly BusinessConnection[];
+    close(): Promise<void>;
+    start?(): Promise<void>;
+  } = given ? { connections: given, close: async () => {} } : await loadConnections({ sandbox, env });
+  // Over HTTP nobody waits on a first reply: a sandbox that cannot start fails the start-up here.
+  await loaded.start?.();
   const app = createHttpApp({
     createServer: () => createServer({ ...selection, connections: loaded.connections }),
     allowedHosts:
