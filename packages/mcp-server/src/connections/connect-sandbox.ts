@@ -121,13 +121,18 @@ async function loadSandbox(): Promise<typeof import('@acctkit/sandbox')> {
   try {
     return await import('@acctkit/sandbox');
   } catch (cause) {
-    if ((cause as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw cause;
-    throw new ConnectionError(
-      'SANDBOX_FAILED',
-      '--sandbox needs the @acctkit/sandbox package, which is not installed. Install it beside this one (npm install @acctkit/sandbox), or run: npx -y -p @acctkit/mcp-server -p @acctkit/sandbox acctkit-mcp --sandbox',
-      { cause },
-    );
+    throw missingSandbox(cause);
   }
+}
+
+/** The error of a sandbox package that cannot be found (the cause itself for any other failure). */
+function missingSandbox(cause: unknown): unknown {
+  if ((cause as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') return cause;
+  return new ConnectionError(
+    'SANDBOX_FAILED',
+    '--sandbox needs the @acctkit/sandbox package, which is not installed. Install it beside this one (npm install @acctkit/sandbox), or run: npx -y -p @acctkit/mcp-server -p @acctkit/sandbox acctkit-mcp --sandbox',
+    { cause },
+  );
 }
 
 /** The demo businesses of a sandbox that starts later: see {@link sandboxOnFirstUse}. */
@@ -147,8 +152,15 @@ export interface DeferredSandboxConnections {
  * so the server answers its first request without the sandbox; each client's first request waits for it.
  *
  * @returns The connections, `start()` and `close()`.
+ * @throws ConnectionError `SANDBOX_FAILED` when `@acctkit/sandbox` is not installed.
  */
 export function sandboxOnFirstUse(): DeferredSandboxConnections {
+  // Only found, not loaded: a missing package is a start-up error, the loading waits.
+  try {
+    import.meta.resolve('@acctkit/sandbox');
+  } catch (cause) {
+    throw missingSandbox(cause);
+  }
   const adminToken = randomBytes(24).toString('base64url');
   let started: Promise<{ sandbox: Sandbox; minted: Record<'de' | 'pt', MintedTokens> }> | undefined;
   const start = () =>
