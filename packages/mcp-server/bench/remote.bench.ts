@@ -49,7 +49,8 @@ async function load(
 }
 
 const sandbox = await startSandbox();
-const remote = await startRemote(sandbox, { rateLimitPerMinute: 0 });
+// One address registers every simulated client: the per-address registration limit is off here.
+const remote = await startRemote(sandbox, { rateLimitPerMinute: 0, registrationsPerMinute: 0 });
 try {
   const mcpClients: Client[] = [];
   for (let i = 0; i < 50; i++) {
