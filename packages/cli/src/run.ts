@@ -2,6 +2,7 @@ import { AccountingError } from '@acctkit/client';
 import { ConnectionStoreError } from '@acctkit/client/node';
 import { CliError } from './cli-error.js';
 import { type Command, commandHelp, parseCommandArgs } from './command.js';
+import { changes } from './commands/changes.js';
 import { connections } from './commands/connections.js';
 import { debugSignature } from './commands/debug-signature.js';
 import { login } from './commands/login.js';
@@ -12,7 +13,7 @@ import type { Io } from './io.js';
 import { VERSION } from './version.js';
 
 /** Every command, in the order `acctkit --help` lists them. */
-const COMMANDS: readonly Command[] = [login, connections, request, sign, debugSignature];
+const COMMANDS: readonly Command[] = [login, connections, request, changes, sign, debugSignature];
 
 /** The text of `acctkit --help`. */
 function mainHelp(): string {

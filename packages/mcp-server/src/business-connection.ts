@@ -1,4 +1,4 @@
-import type { AccountingClient } from '@acctkit/client';
+import type { AccountingClient, ChangeJournal } from '@acctkit/client';
 
 /** The id and name of a connected business. */
 export interface BusinessProfile {
@@ -51,4 +51,9 @@ export interface BusinessConnection {
   readonly client: AccountingClient;
   /** What a user runs when the connection's grant is expired or revoked, e.g. `run: acctkit login --name de`. */
   readonly reconnectHint?: string | undefined;
+  /**
+   * Where the creates, updates and deletes made through the server's tools are journaled (read through
+   * `acctkit://{business}/journal`); without one, changes are not journaled.
+   */
+  readonly journal?: ChangeJournal | undefined;
 }

@@ -1,6 +1,7 @@
 import {
   type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
   type ClientCapabilities,
   type InputRequiredResult,
   McpServer,
@@ -20,7 +21,7 @@ import { createLogger, type LogSink } from './logger.js';
 import { listedPaging } from './paging.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
-import { InputNeeded, type ToolContext, type ToolDefinition } from './tool-definition.js';
+import { type Caller, InputNeeded, type ToolContext, type ToolDefinition } from './tool-definition.js';
 import { failureFromThrown, ToolFailure } from './tool-failure.js';
 import { errorResult, successResult } from './tool-result.js';
 import {
@@ -52,6 +53,11 @@ export interface ServerOptions {
    * `notifications/message`, at the level they set.
    */
   readonly onLog?: LogSink | undefined;
+  /**
+   * The OAuth client id of the signed-in grant, when the server acts for one (the remote server):
+   * change journal entries name it beside the MCP client.
+   */
+  readonly oauthClientId?: string | undefined;
 }
 
 /** A tool of the active catalogue, as the README's tool table shows it. */
@@ -235,6 +241,7 @@ export function createServer(options: ServerOptions): McpServer {
       entry.eligible,
       mcp,
       options.onLog,
+      options.oauthClientId,
     );
   });
   registerResources(mcp, connections);
@@ -267,6 +274,7 @@ async function runTool(
   eligible: readonly BusinessConnection[],
   mcp: McpServer,
   onLog: LogSink | undefined,
+  oauthClientId: string | undefined,
 ): Promise<CallToolResult | InputRequiredResult> {
   const { business, ...rest } = args;
   // 2026-07-28 deprecates logging: only clients on an older version get log notifications.
@@ -297,6 +305,7 @@ async function runTool(
       form: formsOf(mcp, ctx),
       progress: progressReporter(ctx),
       log,
+      caller: callerOf(mcp, ctx, oauthClientId),
     };
     const success = await tool.run(parsed.data as Record<string, unknown>, context);
     return successResult(success);
@@ -335,6 +344,28 @@ function formsOf(mcp: McpServer, ctx: ServerContext): ToolContext['form'] {
   const form = capability && (capability.form !== undefined || capability.url === undefined);
   if (!form) return undefined;
   return { responses: ctx.mcpReq.inputResponses };
+}
+
+/**
+ * Who is calling: the client's `clientInfo` (with each request on 2026-07-28, from `initialize` on
+ * older versions) and the OAuth client the server acts for.
+ */
+function callerOf(mcp: McpServer, ctx: ServerContext, oauthClientId: string | undefined): Caller {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const info = (envelope ? envelope[CLIENT_INFO_META_KEY] : mcp.server.getClientVersion()) as
+    | { name?: unknown; version?: unknown }
+    | undefined;
+  const client =
+    typeof info?.name === 'string'
+      ? {
+          name: info.name.slice(0, 100),
+          ...(typeof info.version === 'string' && { version: info.version.slice(0, 50) }),
+        }
+      : undefined;
+  return {
+    ...(client && { client }),
+    ...(oauthClientId !== undefined && { oauthClientId }),
+  };
 }
 
 function progressReporter(ctx: ServerContext): ToolContext['progress'] {

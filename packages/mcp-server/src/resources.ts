@@ -8,6 +8,9 @@ import { serviceCall, settleAll } from './service-call.js';
 import { ToolFailure } from './tool-failure.js';
 import { REFERENCE_KINDS, type ReferenceKind, referenceItems } from './tools/reference-tools.js';
 
+/** How many entries the journal resource shows (the newest). */
+const JOURNAL_PAGE = 200;
+
 /** JSON-RPC error of a resource that does not exist (MCP's "resource not found"). */
 const RESOURCE_NOT_FOUND = -32002;
 
@@ -38,7 +41,8 @@ async function read(work: () => Promise<ReadResourceResult>): Promise<ReadResour
 /**
  * Registers the resources of every business: `acctkit://{business}/reference/{kind}`,
  * `acctkit://{business}/profile` (business and financial settings) and the template of each record
- * kind (`acctkit://{business}/contacts/{id}`), with completion of business and kind.
+ * kind (`acctkit://{business}/contacts/{id}`), with completion of business and kind, and the change
+ * journal of each business that keeps one (`acctkit://{business}/journal`).
  */
 export function registerResources(
   mcp: McpServer,
@@ -131,6 +135,35 @@ export function registerResources(
         });
       }),
   );
+
+  const journaled = connections.filter((c) => c.journal !== undefined);
+  if (journaled.length > 0)
+    mcp.registerResource(
+      'journal',
+      new ResourceTemplate('acctkit://{business}/journal', {
+        list: async () => ({
+          resources: journaled.map((c) => ({
+            uri: `acctkit://${c.name}/journal`,
+            name: `${c.name} journal`,
+            mimeType: 'application/json',
+          })),
+        }),
+        complete: { business: (value) => business(value).filter((name) => find(name).journal) },
+      }),
+      {
+        title: 'Change journal',
+        description: `The latest ${JOURNAL_PAGE} creates, updates and deletes made through this server, newest first: when, which client, which tool and record, the fields before and after, the service's status.`,
+        mimeType: 'application/json',
+      },
+      (uri, variables) =>
+        read(async () => {
+          const connection = find(one(variables.business));
+          if (!connection.journal)
+            throw new ProtocolError(RESOURCE_NOT_FOUND, `Business '${connection.name}' keeps no journal.`);
+          const page = await connection.journal.list({ limit: JOURNAL_PAGE });
+          return json(uri, { business: connection.name, ...page });
+        }),
+    );
 
   for (const kind of kinds) {
     mcp.registerResource(

@@ -24,6 +24,17 @@ export async function serviceCall<T = Record<string, unknown>>(
   init: Init = {},
   fieldNames?: Readonly<Record<string, string>>,
 ): Promise<T> {
+  return (await serviceAnswer<T>(connection, method, path, init, fieldNames)).data;
+}
+
+/** {@link serviceCall}, with the HTTP status of the answer (which the change journal keeps). */
+export async function serviceAnswer<T = Record<string, unknown>>(
+  connection: BusinessConnection,
+  method: Method,
+  path: string,
+  init: Init = {},
+  fieldNames?: Readonly<Record<string, string>>,
+): Promise<{ data: T; status: number }> {
   const client = connection.client as unknown as Loose;
   let result: Awaited<ReturnType<Loose[Method]>>;
   try {
@@ -33,7 +44,7 @@ export async function serviceCall<T = Record<string, unknown>>(
   }
   if (result.error !== undefined || !result.response.ok)
     throw failureFromResponse(connection, result.response, result.error, fieldNames);
-  return result.data as T;
+  return { data: result.data as T, status: result.response.status };
 }
 
 /**

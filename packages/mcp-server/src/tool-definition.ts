@@ -1,3 +1,4 @@
+import type { ChangeClient } from '@acctkit/client';
 import type { InputRequiredResult, InputResponses, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { BusinessConnection } from './business-connection.js';
 import type { JsonSchema } from './json-schema.js';
@@ -23,6 +24,14 @@ export interface ToolContext {
   readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
   /** Log lines to the client, secrets redacted. */
   readonly log: Logger;
+  /** Who is calling, as the journal names them. */
+  readonly caller: Caller;
+}
+
+/** The caller of a tool: the MCP client as it named itself and, on the remote server, the OAuth client. */
+export interface Caller {
+  readonly client?: ChangeClient | undefined;
+  readonly oauthClientId?: string | undefined;
 }
 
 /** A link to the resource of a record the tool returned. */

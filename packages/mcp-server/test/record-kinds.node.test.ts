@@ -164,6 +164,7 @@ describe('record kinds', () => {
       form: undefined,
       progress: async () => {},
       log: createLogger(async () => {}),
+      caller: {},
     };
     const page = await tool('list_suppliers').run({ limit: 1 }, context);
     const [first] = page.data.items as { id: number }[];

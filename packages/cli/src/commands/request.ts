@@ -5,13 +5,12 @@ import {
   diagnosesOf,
   HttpError,
 } from '@acctkit/client';
-import type { ConnectionStore, StoredConnection } from '@acctkit/client/node';
+import type { StoredConnection } from '@acctkit/client/node';
 import { sign, TEST_SIGNING_SECRET } from '@acctkit/signer';
 import { CliError } from '../cli-error.js';
 import { type Command, listValue, positionals, stringValue } from '../command.js';
 import { connectionSecrets, loadConfig } from '../config.js';
-import { connectionStore } from '../connection-store.js';
-import { didYouMean } from '../did-you-mean.js';
+import { connectionStore, pickConnection } from '../connection-store.js';
 import { encodeFields } from '../form-fields.js';
 import type { Io, Output } from '../io.js';
 import { writeBody, writeJson } from '../output.js';
@@ -117,36 +116,6 @@ export const request: Command = {
     }
   },
 };
-
-/** The named connection, else the only one; errors say what exists and how to choose. */
-async function pickConnection(store: ConnectionStore, name: string | undefined): Promise<StoredConnection> {
-  const all = await store.list();
-  const names = all.map((c) => c.name).join(', ');
-  if (name !== undefined) {
-    const found = all.find((c) => c.name === name);
-    if (!found) {
-      const suggestion = didYouMean(
-        name,
-        all.map((c) => c.name),
-      );
-      throw new CliError(
-        'CONNECTION',
-        `There is no connection named '${name}'.${suggestion ? ` Did you mean '${suggestion}'?` : ''}${all.length ? ` The connections are: ${names}.` : ''} Run \`acctkit login --name ${name}\` to make it.`,
-      );
-    }
-    return found;
-  }
-  if (all.length === 1) return all[0] as StoredConnection;
-  if (all.length === 0)
-    throw new CliError(
-      'CONNECTION',
-      'No connection yet: run `acctkit login` (or `acctkit login --sandbox`) first.',
-    );
-  throw new CliError(
-    'CONNECTION',
-    `There are several connections (${names}): choose one with --connection NAME or ACCTKIT_CONNECTION.`,
-  );
-}
 
 async function send(
   io: Io,

@@ -11,6 +11,12 @@ export {
 export { AppConfigError, type AppConfigFailure } from './app-config-error.js';
 export { type AppSecrets, appSecretsFor } from './app-secrets.js';
 export {
+  changeJournalFile,
+  type FileChangeJournalOptions,
+  journalLimitsFromEnv,
+  openFileChangeJournal,
+} from './change-journal-file.js';
+export {
   type ConnectionStore,
   type ConnectionStoreOptions,
   type ConnectionTokenManagerOptions,

@@ -1,4 +1,10 @@
-import { createClient, createTokenManager, type TokenSet, variantFromCountry } from '@acctkit/client';
+import {
+  createClient,
+  createMemoryChangeJournal,
+  createTokenManager,
+  type TokenSet,
+  variantFromCountry,
+} from '@acctkit/client';
 import type { BusinessConnection } from '../business-connection.js';
 import { clientOnFirstUse } from './client-on-first-use.js';
 import { ConnectionError } from './connection-error.js';
@@ -92,6 +98,8 @@ export async function connectFromEnv(
       variant,
       scope: 'full_access',
       reconnectHint: 'set fresh ACCTKIT_ACCESS_TOKEN / ACCTKIT_REFRESH_TOKEN values, or run: acctkit login',
+      // The environment cannot be written back: the journal of this mode lasts as long as the process.
+      journal: createMemoryChangeJournal(),
     },
     () => createClient({ variant, baseUrl, userAgent: USER_AGENT, fetch, ...auth }),
   );

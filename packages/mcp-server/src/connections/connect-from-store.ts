@@ -3,10 +3,13 @@ import {
   AppConfigError,
   type AppSecrets,
   appSecretsFor,
+  changeJournalFile,
   defaultConnectionsFile,
+  journalLimitsFromEnv,
   type LoadedAppConfig,
   loadAppConfig,
   openConnectionStore,
+  openFileChangeJournal,
 } from '@acctkit/client/node';
 import type { BusinessConnection } from '../business-connection.js';
 import { clientOnFirstUse } from './client-on-first-use.js';
@@ -20,7 +23,8 @@ import { USER_AGENT } from './user-agent.js';
  * rotated tokens are written back to the file. The app's secrets are found as `acctkit` finds them
  * (`appSecretsFor` of `@acctkit/client/node`): `ACCTKIT_CLIENT_SECRET` and `ACCTKIT_SIGNING_SECRET`, else
  * the config profile of the connection's client id (and base URL), else (for the sandbox's public demo
- * app) the demo secrets.
+ * app) the demo secrets. Each connection's changes are journaled in `changes-<name>.jsonl` beside the
+ * store's file (`ACCTKIT_JOURNAL_RETENTION_DAYS`, `ACCTKIT_JOURNAL_MAX_ENTRIES`), which `acctkit changes` prints.
  *
  * @param env - The environment (default `process.env`).
  * @param fetch - The fetch to send with (default the global one).
@@ -33,6 +37,7 @@ export async function connectFromStore(
   fetch?: (request: Request) => Promise<Response>,
 ): Promise<BusinessConnection[]> {
   const store = openConnectionStore({ file: defaultConnectionsFile(env as NodeJS.ProcessEnv) });
+  const limits = journalLimitsFromEnv(env as NodeJS.ProcessEnv);
   const stored = await store.list();
   if (stored.length === 0) return [];
   const config = await loadConfig(env);
@@ -57,6 +62,7 @@ export async function connectFromStore(
           businessName: connection.businessName,
           scope: connection.scope,
           reconnectHint: `run: acctkit login --name ${connection.name}`,
+          journal: openFileChangeJournal(changeJournalFile(store.file, connection.name), limits),
         },
         () =>
           createClient({

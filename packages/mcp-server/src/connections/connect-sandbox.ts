@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   createClient,
+  createMemoryChangeJournal,
   createTokenManager,
   type TokenSet,
   toTokenSet,
@@ -87,6 +88,7 @@ export async function connectSandbox(options: SandboxConnectionOptions = {}): Pr
           scope: minted.scope === 'readonly' ? 'readonly' : 'full_access',
           client,
           reconnectHint: 'restart the server: acctkit-mcp --sandbox',
+          journal: createMemoryChangeJournal(),
         };
       }),
     );
@@ -199,6 +201,7 @@ export function sandboxOnFirstUse(): DeferredSandboxConnections {
         variant: name,
         scope: 'full_access',
         reconnectHint: 'restart the server: acctkit-mcp --sandbox',
+        journal: createMemoryChangeJournal(),
       },
       () => createClient({ variant: name, baseUrl: SANDBOX_BASE_URL, tokens, userAgent: USER_AGENT, fetch }),
     );

@@ -13,6 +13,7 @@ import { type BearerEnv, bearerAuth, unauthorized } from './bearer-auth.js';
 import type { GrantRecord } from './grant-records.js';
 import { grantTokenManager } from './grant-tokens.js';
 import type { RemoteContext } from './remote-context.js';
+import { vaultChangeJournal } from './vault-change-journal.js';
 
 /** Methods answered from the server's own catalogue, without a call to the service. */
 const LOCAL_METHODS: ReadonlySet<string> = new Set([
@@ -54,12 +55,20 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
         fetch: ctx.config.fetch,
       }),
       reconnectHint: RECONNECT,
+      // One journal per business, whichever user or client writes to it.
+      journal: vaultChangeJournal(
+        ctx.storage,
+        `${grant.variant}:${grant.businessId}`,
+        ctx.config.journal,
+        ctx.config.now,
+      ),
     };
     return createServer({
       connections: [connection],
       readOnly: ctx.config.readOnly === true || grant.scope === 'readonly',
       ...(toolsets && { toolsets }),
       ...(ctx.config.tools && { tools: ctx.config.tools }),
+      oauthClientId: grant.clientId,
     });
   };
   // 2026-07-28 through the SDK's entry (modern requests only); 2025-era requests through a JSON-mode

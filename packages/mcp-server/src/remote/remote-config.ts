@@ -1,3 +1,4 @@
+import type { JournalLimits } from '@acctkit/client';
 import { type EncryptionKey, isVaultError, parseKeyRing } from '@acctkit/token-vault';
 import type { Context } from 'hono';
 import { RemoteError } from './remote-error.js';
@@ -47,6 +48,11 @@ export interface RemoteConfig {
    * Production accepts https only.
    */
   readonly allowLoopbackClientMetadata?: boolean | undefined;
+  /**
+   * How long and how much of each business's change journal is kept (`ACCTKIT_MCP_JOURNAL_RETENTION_DAYS`,
+   * default 90; `ACCTKIT_MCP_JOURNAL_MAX_ENTRIES`, default 10 000).
+   */
+  readonly journal?: JournalLimits | undefined;
   /** The clock, epoch ms (default `Date.now`). */
   readonly now?: (() => number) | undefined;
   /** The fetch for upstream requests (default: global `fetch`). */
@@ -82,6 +88,12 @@ function integer(env: Env, name: string): number | undefined {
   if (!v) return undefined;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new RemoteError('CONFIG', `${name} must be a whole number.`);
+  return n;
+}
+
+function positive(env: Env, name: string): number | undefined {
+  const n = integer(env, name);
+  if (n === 0) throw new RemoteError('CONFIG', `${name} must be at least 1.`);
   return n;
 }
 
@@ -163,6 +175,10 @@ export function parseRemoteConfig(env: Env, overrides: Partial<RemoteConfig> = {
     registrationsPerMinute: integer(env, 'ACCTKIT_MCP_REGISTRATIONS_PER_MINUTE'),
     registrationTtlSeconds: integer(env, 'ACCTKIT_MCP_REGISTRATION_TTL'),
     maxBodyBytes: integer(env, 'ACCTKIT_MCP_MAX_BODY_BYTES'),
+    journal: {
+      retentionDays: positive(env, 'ACCTKIT_MCP_JOURNAL_RETENTION_DAYS'),
+      maxEntries: positive(env, 'ACCTKIT_MCP_JOURNAL_MAX_ENTRIES'),
+    },
     readOnly: env.ACCTKIT_MCP_READ_ONLY === '1' || env.ACCTKIT_MCP_READ_ONLY === 'true',
     ...(origins && { allowedOrigins: origins }),
     ...(hosts && { allowedHosts: hosts }),

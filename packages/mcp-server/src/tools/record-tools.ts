@@ -2,11 +2,12 @@ import { compareDecimals, isoToDmy } from '@acctkit/client';
 import { encodeForm } from '@acctkit/signer';
 import type { BusinessConnection } from '../business-connection.js';
 import { CONFIRM_ARGUMENT, confirmChange, type Decision, notConfirmed } from '../confirmation.js';
+import { journalChange } from '../journal-change.js';
 import type { JsonSchema } from '../json-schema.js';
 import { PAGING_ARGUMENTS } from '../paging.js';
 import { confirmationDetails, confirmedFields, type RecordKind, recordToolName } from '../record-kinds.js';
 import { normalizeRecord, recordLink, trimRecord } from '../records.js';
-import { serviceCall } from '../service-call.js';
+import { serviceAnswer, serviceCall } from '../service-call.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolSuccess } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
 import { mergeVariantSchemas, objectSchema, withListedForm } from '../tool-schema.js';
@@ -121,15 +122,21 @@ export function createTool(resource: RecordKind, body: string, names: Names): To
     run: async (args, context) => {
       const body = wireBody(resource, context.connection.variant, specFields(args));
       if (args.dry_run === true) return { data: dryRun(body) };
-      const created = normalizeRecord(
-        await serviceCall(
-          context.connection,
-          'POST',
-          resource.path,
-          { body, signal: context.signal },
-          resource.fieldNames,
-        ),
+      const answer = await serviceAnswer(
+        context.connection,
+        'POST',
+        resource.path,
+        { body, signal: context.signal },
+        resource.fieldNames,
       );
+      const created = normalizeRecord(answer.data);
+      await journalChange(context, resource, {
+        operation: 'create',
+        recordId: Number(created.id),
+        before: null,
+        after: created,
+        status: answer.status,
+      });
       context.log.log('info', `created ${resource.singular} ${String(created.id)}`, {
         business: context.connection.name,
       });
@@ -221,15 +228,22 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
         });
         if (decision !== 'confirmed') return unchanged(decision, action, current);
       }
-      const updated = normalizeRecord(
-        await serviceCall(
-          context.connection,
-          'PUT',
-          `${resource.path}/{id}`,
-          { params: { path: { id: args.id } }, body, signal: context.signal },
-          resource.fieldNames,
-        ),
+      const answer = await serviceAnswer(
+        context.connection,
+        'PUT',
+        `${resource.path}/{id}`,
+        { params: { path: { id: args.id } }, body, signal: context.signal },
+        resource.fieldNames,
       );
+      const updated = normalizeRecord(answer.data);
+      // `current` is the read the confirmation needs anyway: the journal's "before" costs no request.
+      await journalChange(context, resource, {
+        operation: 'update',
+        recordId: Number(args.id),
+        before: current,
+        after: updated,
+        status: answer.status,
+      });
       return {
         data: { status: 'updated', changed: true, record: updated },
         links: [recordLink(context.connection, resource, updated)],
@@ -267,9 +281,16 @@ export function deleteTool(resource: RecordKind, names: Names): ToolDefinition {
         confirmationDetails(resource, current),
       );
       if (decision !== 'confirmed') return unchanged(decision, action, current);
-      await serviceCall(context.connection, 'DELETE', `${resource.path}/{id}`, {
+      const answer = await serviceAnswer(context.connection, 'DELETE', `${resource.path}/{id}`, {
         params: { path: { id: args.id } },
         signal: context.signal,
+      });
+      await journalChange(context, resource, {
+        operation: 'delete',
+        recordId: Number(args.id),
+        before: current,
+        after: null,
+        status: answer.status,
       });
       context.log.log('notice', `deleted ${resource.singular} ${String(args.id)}`, {
         business: context.connection.name,
