@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +7,14 @@ import {
   type ChangeJournal,
   createMemoryChangeJournal,
   type NewChange,
+  toTokenSet,
 } from '@acctkit/client';
-import { changeJournalFile, openFileChangeJournal } from '@acctkit/client/node';
+import { changeJournalFile, openConnectionStore, openFileChangeJournal } from '@acctkit/client/node';
 import type { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { BusinessConnection } from '../src/index.js';
-import { mcpClient, ok, useConnections } from './harness.js';
+import { connectFromStore } from '../src/node/index.js';
+import { admin, BASE, mcpClient, ok, startSandbox, useConnections } from './harness.js';
 
 const connections = useConnections();
 
@@ -143,3 +145,46 @@ describe('journal limits and storage', () => {
 });
 
 const variantName = 'de';
+
+describe('stored connections', () => {
+  it('journal to changes-<name>.jsonl beside the connection file', async () => {
+    const { sandbox } = startSandbox();
+    const folder = await mkdtemp(join(tmpdir(), 'acctkit-store-journal-'));
+    const file = join(folder, 'connections.json');
+    const minted = (await (
+      await admin(sandbox, 'tokens', { business: 'de', scope: 'full_access' })
+    ).json()) as {
+      client_id: string;
+      business_id: number;
+    } & Parameters<typeof toTokenSet>[0];
+    await openConnectionStore({ file }).put({
+      name: 'books',
+      baseUrl: BASE,
+      authUrl: BASE,
+      clientId: minted.client_id,
+      country: 'de',
+      variant: 'de',
+      businessId: minted.business_id,
+      businessName: 'Schneider Werbetechnik GmbH',
+      scope: 'full_access',
+      tokens: toTokenSet(minted),
+      createdAt: new Date().toISOString(),
+    });
+    const [connection] = await connectFromStore(
+      { ACCTKIT_CONNECTIONS_FILE: file, XDG_CONFIG_HOME: folder, HOME: folder },
+      (request) => sandbox.fetch(request),
+    );
+    const { client, close } = await mcpClient({ connections: [connection as BusinessConnection] });
+    await ok(client, 'create_contact', { name: 'Stored Journal GmbH', contact_type_id: 2 });
+    await close();
+    sandbox.close();
+    const lines = readFileSync(join(folder, 'changes-books.jsonl'), 'utf8').trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        business: 'books',
+        tool: 'create_contact',
+        after: expect.objectContaining({ name: 'Stored Journal GmbH' }),
+      }),
+    ]);
+  });
+});
