@@ -205,7 +205,14 @@ export async function checkJsdocExamples(
  * Packages whose examples `pnpm test` typechecks (tools/test/jsdoc-examples.test.ts): each is built
  * before the tools' tests run (a dependency of tools/, or of one).
  */
-export const checkedPackages: readonly string[] = ['packages/mcp-server', 'packages/sandbox', 'openapi'];
+export const checkedPackages: readonly string[] = [
+  'packages/signer',
+  'packages/edge-proxy',
+  'packages/mcp-server',
+  'packages/sandbox',
+  'packages/token-vault',
+  'openapi',
+];
 
 async function main(): Promise<void> {
   const dirs = process.argv.slice(2);

@@ -27,6 +27,7 @@ const MiB = 1024 * 1024;
  * ```ts
  * import { createProxy } from '@acctkit/edge-proxy';
  * import { createMemoryStorage, parseKeyRing } from '@acctkit/token-vault';
+ * declare const clientId: string, clientSecret: string, signingSecret: string, ENCRYPTION_KEYS: string;
  * const app = createProxy({
  *   upstream: { baseUrl: 'https://api.accounting.example', clientId, clientSecret, signingSecret },
  *   storage: createMemoryStorage(),

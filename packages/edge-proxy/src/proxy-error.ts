@@ -37,9 +37,16 @@ const statusOf: Record<ProxyErrorCode, number> = {
  *
  * @example
  * ```ts
- * import { ProxyError } from '@acctkit/edge-proxy';
- * try { await storage.saveKey(record); } catch (err) {
- *   if (err instanceof ProxyError && err.code === 'invalid_request') { … }
+ * import { createProxy, ProxyError } from '@acctkit/edge-proxy';
+ * import { createMemoryStorage } from '@acctkit/token-vault';
+ * try {
+ *   createProxy({
+ *     upstream: { baseUrl: 'ftp://nowhere', clientId: 'c', clientSecret: 's', signingSecret: 'x' },
+ *     storage: createMemoryStorage(),
+ *     encryptionKeys: [],
+ *   });
+ * } catch (err) {
+ *   if (err instanceof ProxyError && err.code === 'invalid_configuration') console.error(err.message);
  * }
  * ```
  */

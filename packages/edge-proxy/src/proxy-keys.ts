@@ -39,7 +39,8 @@ export async function createKey(scope: KeyScope): Promise<NewKey> {
  * @example
  * ```ts
  * import { hashKey } from '@acctkit/edge-proxy';
- * const record = await storage.findKey(await hashKey(key));
+ * declare const key: string;
+ * const hash = await hashKey(key); // what storage holds of the key
  * ```
  */
 export async function hashKey(key: string): Promise<string> {

@@ -8,6 +8,7 @@
  * @example
  * ```ts
  * import { timingSafeEqual } from '@acctkit/signer';
+ * declare const receivedState: string, storedState: string;
  * if (!timingSafeEqual(receivedState, storedState)) throw new Error('state mismatch');
  * ```
  */

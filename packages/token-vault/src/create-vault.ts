@@ -84,13 +84,15 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * ```ts
  * import { createClient } from '@acctkit/client';
  * import { createMemoryStorage, createVault, parseKeyRing } from '@acctkit/token-vault';
+ * declare const baseUrl: string, clientId: string, clientSecret: string, signingSecret: string;
+ * declare const accessToken: string, refreshToken: string;
  * const vault = createVault({
  *   storage: createMemoryStorage(),
  *   keys: parseKeyRing('k1:' + 'A'.repeat(43)),
  *   upstream: { baseUrl, clientId, clientSecret, signingSecret },
  * });
  * await vault.save('acme', { accessToken, refreshToken, expiresAt: Date.now() + 3_600_000, country: 'de' });
- * const api = createClient({ variant: 'de', baseUrl, tokens: vault.tokenManager('acme') });
+ * const api = createClient({ variant: 'de', baseUrl, tokens: vault.tokenManager('acme'), userAgent: 'my-app/1.0' });
  * ```
  */
 export function createVault(options: VaultOptions): Vault {

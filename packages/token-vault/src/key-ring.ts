@@ -117,6 +117,7 @@ export function createKeyRing(keys: readonly EncryptionKey[]): KeyRing {
  * @example
  * ```ts
  * import { createKeyRing, parseKeyRing } from '@acctkit/token-vault';
+ * declare const env: { ENCRYPTION_KEYS: string };
  * const ring = createKeyRing(parseKeyRing(env.ENCRYPTION_KEYS, 'ENCRYPTION_KEYS'));
  * ```
  */

@@ -19,7 +19,8 @@ export type VaultErrorCode =
  *
  * @example
  * ```ts
- * import { isVaultError } from '@acctkit/token-vault';
+ * import { isVaultError, type Vault } from '@acctkit/token-vault';
+ * declare const vault: Vault;
  * try { await vault.tokens('acme'); } catch (error) {
  *   if (isVaultError(error) && error.code === 'DECRYPT') console.error('Add the old key back to the ring.');
  * }
@@ -43,6 +44,8 @@ export type AnyVaultError = VaultError;
  *
  * @example
  * ```ts
+ * import { isVaultError } from '@acctkit/token-vault';
+ * declare const error: unknown;
  * if (isVaultError(error)) console.error(error.code);
  * ```
  */

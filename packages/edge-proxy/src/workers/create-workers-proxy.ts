@@ -17,9 +17,11 @@ import type { ProxyWorkerEnv } from './durable-object-types.js';
  * @returns The Hono app.
  * @example
  * ```ts
- * import { createWorkersProxy, VaultObject } from '@acctkit/edge-proxy/workers';
+ * import { createWorkersProxy, type ProxyWorkerEnv, VaultObject } from '@acctkit/edge-proxy/workers';
  * export { VaultObject };
- * export default { fetch: (request, env) => createWorkersProxy(env).fetch(request) };
+ * export default {
+ *   fetch: (request: Request, env: ProxyWorkerEnv) => createWorkersProxy(env).fetch(request),
+ * };
  * ```
  */
 export function createWorkersProxy(env: ProxyWorkerEnv, extra: Partial<ProxyOptions> = {}): Hono<ProxyEnv> {

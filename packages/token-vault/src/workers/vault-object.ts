@@ -76,7 +76,8 @@ export interface VaultNamespace {
  * @returns The storage.
  * @example
  * ```ts
- * import { createDurableObjectStorage } from '@acctkit/token-vault/workers';
+ * import { createDurableObjectStorage, type VaultNamespace } from '@acctkit/token-vault/workers';
+ * declare const env: { VAULT: VaultNamespace };
  * const storage = createDurableObjectStorage(env.VAULT);
  * ```
  */
