@@ -207,9 +207,11 @@ export async function checkJsdocExamples(
  */
 export const checkedPackages: readonly string[] = [
   'packages/signer',
+  'packages/client',
   'packages/edge-proxy',
   'packages/mcp-server',
   'packages/sandbox',
+  'packages/testing',
   'packages/token-vault',
   'openapi',
 ];

@@ -38,7 +38,8 @@ export type AccountingErrorCode =
  *
  * @example
  * ```ts
- * import { AccountingError, unwrap } from '@acctkit/client';
+ * import { type AccountingClient, AccountingError, unwrap } from '@acctkit/client';
+ * declare const api: AccountingClient<'de'>;
  * try {
  *   await unwrap(api.GET('/core/v2/business'));
  * } catch (err) {
@@ -105,7 +106,8 @@ function describe(body: unknown): string {
  *
  * @example
  * ```ts
- * import { HttpError, unwrap } from '@acctkit/client';
+ * import { type AccountingClient, HttpError, unwrap } from '@acctkit/client';
+ * declare const api: AccountingClient<'de'>;
  * try {
  *   await unwrap(api.GET('/accounts/v2/contacts/{id}', { params: { path: { id: 999 } } }));
  * } catch (err) {
@@ -140,6 +142,7 @@ export class HttpError extends AccountingError {
  * @example
  * ```ts
  * import { OAuthError, parseCallback } from '@acctkit/client';
+ * declare const callbackUrl: string, savedState: string;
  * try {
  *   parseCallback(callbackUrl, savedState);
  * } catch (err) {
@@ -179,7 +182,8 @@ export class OAuthError extends AccountingError {
  *
  * @example
  * ```ts
- * import { VariantMismatchError } from '@acctkit/client';
+ * import { type AccountingClient, VariantMismatchError } from '@acctkit/client';
+ * declare const api: AccountingClient<'de'>;
  * try {
  *   await api.GET('/core/v2/business');
  * } catch (err) {
@@ -219,7 +223,8 @@ type PlainCode = Exclude<AccountingErrorCode, 'HTTP_ERROR' | 'OAUTH_ERROR' | 'VA
  *
  * @example
  * ```ts
- * import { isAccountingError, unwrap } from '@acctkit/client';
+ * import { type AccountingClient, isAccountingError, unwrap } from '@acctkit/client';
+ * declare const api: AccountingClient<'de'>;
  * try {
  *   await unwrap(api.GET('/core/v2/business'));
  * } catch (err) {
@@ -252,6 +257,7 @@ export type AnyAccountingError =
  * @example
  * ```ts
  * import { isAccountingError } from '@acctkit/client';
+ * declare const err: unknown;
  * if (isAccountingError(err) && err.code === 'HTTP_ERROR') console.log(err.status);
  * ```
  */

@@ -85,6 +85,7 @@ function formBody(body: unknown): string {
  * @example
  * ```ts
  * import { createClient } from '@acctkit/client';
+ * declare const accessToken: string, signingSecret: string;
  * const api = createClient({
  *   variant: 'de',
  *   baseUrl: 'https://api.accounting.example',

@@ -11,7 +11,8 @@ export type Diagnosis = components['schemas']['Diagnosis'];
  * @returns The diagnoses, possibly empty.
  * @example
  * ```ts
- * import { diagnosesOf } from '@acctkit/client';
+ * import { type AccountingClient, diagnosesOf } from '@acctkit/client';
+ * declare const api: AccountingClient<'de'>;
  * const { error } = await api.POST('/accounts/v2/contacts', { body: { contact: { contact_type_id: 1, name: '' } } });
  * for (const d of diagnosesOf(error)) console.log(d.$source, d.$message);
  * ```

@@ -36,10 +36,15 @@ export interface LockedRefreshOptions {
  * @returns The fetch to give `createTokenManager`.
  * @example
  * ```ts
- * import { createTokenManager, lockedRefreshFetch } from '@acctkit/client';
+ * import { createTokenManager, type LockedRefreshOptions, lockedRefreshFetch, type TokenStore } from '@acctkit/client';
+ * declare const baseUrl: string, clientId: string, clientSecret: string, signingSecret: string;
+ * declare const store: TokenStore, withLock: LockedRefreshOptions['withLock'];
  * const tokens = createTokenManager({
  *   baseUrl, clientId, clientSecret, signingSecret, store,
- *   fetch: lockedRefreshFetch({ now: Date.now, marginMs: 60_000, withLock, read, write, adopt: () => {} }),
+ *   fetch: lockedRefreshFetch({
+ *     now: Date.now, marginMs: 60_000, withLock,
+ *     read: async () => store.get(), write: async (set) => store.set(set), adopt: () => {},
+ *   }),
  * });
  * ```
  */

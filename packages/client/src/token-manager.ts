@@ -54,7 +54,9 @@ export interface TokenManager {
  * @returns The token set.
  * @example
  * ```ts
- * import { refresh, toTokenSet } from '@acctkit/client';
+ * import { refresh, type TokenStore, toTokenSet } from '@acctkit/client';
+ * declare const baseUrl: string, clientId: string, clientSecret: string, refreshToken: string;
+ * declare const store: TokenStore;
  * const { data } = await refresh({ baseUrl, clientId, clientSecret, refreshToken });
  * if (data) await store.set(toTokenSet(data, Date.now(), 'de'));
  * ```
@@ -77,7 +79,9 @@ export function toTokenSet(response: TokenResponse, now: number = Date.now(), co
  * @returns The manager; pass it as `tokens` to `createClient`.
  * @example
  * ```ts
- * import { createClient, createTokenManager } from '@acctkit/client';
+ * import { createClient, createTokenManager, parseCallback } from '@acctkit/client';
+ * declare const baseUrl: string, clientId: string, clientSecret: string, signingSecret: string;
+ * declare const callbackUrl: string, savedState: string, redirectUri: string;
  * const tokens = createTokenManager({ baseUrl, clientId, clientSecret, signingSecret });
  * const { code, country, variant } = parseCallback(callbackUrl, savedState);
  * await tokens.exchangeCode({ code, redirectUri, country });

@@ -17,7 +17,8 @@ export interface CallResult {
  * @throws HttpError (`HTTP_ERROR`) with `status` and the typed error body (secrets redacted).
  * @example
  * ```ts
- * import { unwrap } from '@acctkit/client';
+ * import { type AccountingClient, unwrap } from '@acctkit/client';
+ * declare const api: AccountingClient<'de'>;
  * const contact = await unwrap(api.GET('/accounts/v2/contacts/{id}', { params: { path: { id: 7 } } }));
  * ```
  */

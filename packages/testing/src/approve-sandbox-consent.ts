@@ -31,7 +31,9 @@ export interface SandboxConsentOptions extends SandboxCredentials {
  * @example
  * ```ts
  * import { signInToSandbox } from '@acctkit/testing/browser';
+ * import type { Page } from 'playwright-core';
  *
+ * declare const page: Page, authorizationUrl: string;
  * await page.goto(authorizationUrl);
  * await signInToSandbox(page, { email: 'anna@demo.acctkit.test', password: 'sandbox-de' });
  * ```
@@ -56,6 +58,7 @@ export async function signInToSandbox(page: Page, credentials: SandboxCredential
  * ```ts
  * import { approveSandboxConsent, launchChromium } from '@acctkit/testing/browser';
  *
+ * declare const authorizationUrl: string;
  * const chromium = await launchChromium();
  * const page = await chromium.newPage();
  * await page.goto(authorizationUrl);

@@ -87,6 +87,7 @@ export interface ConnectionStore {
  * ```ts
  * import { createClient } from '@acctkit/client';
  * import { openConnectionStore } from '@acctkit/client/node';
+ * declare const clientSecret: string, signingSecret: string;
  * const store = openConnectionStore();
  * const connection = await store.get('sandbox-de-1');
  * if (connection) {

@@ -16,6 +16,7 @@ import { writeAtomic } from './write-atomic.js';
  * ```ts
  * import { createTokenManager } from '@acctkit/client';
  * import { createFileTokenStore } from '@acctkit/client/node';
+ * declare const baseUrl: string, clientId: string, clientSecret: string, signingSecret: string;
  * const tokens = createTokenManager({
  *   baseUrl, clientId, clientSecret, signingSecret,
  *   store: createFileTokenStore('.acctkit/tokens.json'),

@@ -9,6 +9,7 @@ import { requestToken, type TokenEndpointOptions, type TokenResult } from './tok
  * @example
  * ```ts
  * import { exchangeCode } from '@acctkit/client';
+ * declare const clientId: string, clientSecret: string, code: string, redirectUri: string;
  * const { data, error } = await exchangeCode({
  *   baseUrl: 'https://api.accounting.example', clientId, clientSecret, code, redirectUri,
  * });
@@ -33,6 +34,7 @@ export function exchangeCode(
  * @example
  * ```ts
  * import { refresh } from '@acctkit/client';
+ * declare const baseUrl: string, clientId: string, clientSecret: string, refreshToken: string;
  * const { data } = await refresh({ baseUrl, clientId, clientSecret, refreshToken });
  * ```
  */

@@ -24,6 +24,7 @@ export interface CallbackResult {
  * @example
  * ```ts
  * import { parseCallback } from '@acctkit/client';
+ * declare const request: Request, session: { state: string };
  * const { code, country, variant } = parseCallback(request.url, session.state);
  * ```
  */
