@@ -37,9 +37,8 @@ export function connectionTokens(vault: Vault): ConnectionTokens {
     },
     async refresh(connection, rejected) {
       try {
+        // The vault seals the rotated set with the current key: a key rotation moves as tokens do.
         await manager(connection).refresh({ rejected });
-        // A refresh rewrote the tokens: with the current key, so a rotation finishes as tokens move.
-        await vault.reseal(connection);
       } catch (cause) {
         throw tokenFailure(cause);
       }

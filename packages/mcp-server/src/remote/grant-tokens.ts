@@ -34,12 +34,8 @@ export function grantTokenManager(ctx: RemoteContext, grantId: string): TokenMan
   }
   return {
     credentials: () => inner.credentials().catch(ended),
-    async refresh(options) {
-      const tokens = await inner.refresh(options).catch(ended);
-      // Rewritten with the current key, so a key rotation finishes as grants are used.
-      await ctx.vault.reseal(grantId);
-      return tokens;
-    },
+    // The vault seals the rotated set with the current key: a key rotation moves as grants are used.
+    refresh: (options) => inner.refresh(options).catch(ended),
     exchangeCode: () =>
       Promise.reject(
         new RemoteError('UPSTREAM', 'A grant exchanges its code once, at the authorization callback.'),
