@@ -4,6 +4,7 @@ import {
   createMemoryChangeJournal,
   createTokenManager,
   type TokenSet,
+  type TokenStore,
   toTokenSet,
   variantFromCountry,
 } from '@acctkit/client';
@@ -65,21 +66,7 @@ export async function connectSandbox(options: SandboxConnectionOptions = {}): Pr
       (['de', 'pt'] as const).map(async (name): Promise<BusinessConnection> => {
         const minted = await mintTokens(sandbox, adminToken, name, options.scope ?? 'full_access');
         const variant = variantFromCountry(minted.country);
-        const tokens = createTokenManager({
-          baseUrl: SANDBOX_BASE_URL,
-          clientId: minted.client_id,
-          clientSecret: minted.client_secret,
-          signingSecret: minted.signing_secret,
-          tokens: toTokenSet(minted),
-          fetch,
-        });
-        const client = createClient({
-          variant,
-          baseUrl: SANDBOX_BASE_URL,
-          tokens,
-          userAgent: USER_AGENT,
-          fetch,
-        });
+        const client = demoAppClient(variant, fetch, { tokens: toTokenSet(minted) });
         return {
           name,
           variant,
@@ -182,19 +169,12 @@ export function sandboxOnFirstUse(): DeferredSandboxConnections {
   const fetch = async (request: Request): Promise<Response> => (await start()).sandbox.fetch(request);
   const connections = (['de', 'pt'] as const).map((name) => {
     let latest: TokenSet | undefined;
-    const tokens = createTokenManager({
-      baseUrl: SANDBOX_BASE_URL,
-      clientId: SANDBOX_DEMO_APP.clientId,
-      clientSecret: SANDBOX_DEMO_APP.clientSecret,
-      signingSecret: SANDBOX_DEMO_APP.signingSecret,
-      store: {
-        get: async () => latest ?? toTokenSet((await start()).minted[name]),
-        set: (next) => {
-          latest = next;
-        },
+    const store: TokenStore = {
+      get: async () => latest ?? toTokenSet((await start()).minted[name]),
+      set: (next) => {
+        latest = next;
       },
-      fetch,
-    });
+    };
     return clientOnFirstUse(
       {
         name,
@@ -203,7 +183,7 @@ export function sandboxOnFirstUse(): DeferredSandboxConnections {
         reconnectHint: 'restart the server: acctkit-mcp --sandbox',
         journal: createMemoryChangeJournal(),
       },
-      () => createClient({ variant: name, baseUrl: SANDBOX_BASE_URL, tokens, userAgent: USER_AGENT, fetch }),
+      () => demoAppClient(name, fetch, { store }),
     );
   });
   return {
@@ -215,6 +195,31 @@ export function sandboxOnFirstUse(): DeferredSandboxConnections {
       if (started) (await started.catch(() => undefined))?.sandbox.close();
     },
   };
+}
+
+/**
+ * A client of a demo business over a sandbox's `fetch`, signing as the sandbox's demo app (the app its
+ * admin API mints tokens for) with the tokens given or those a store hands out.
+ */
+function demoAppClient(
+  variant: 'de' | 'pt',
+  fetch: (request: Request) => Promise<Response>,
+  tokens: { readonly tokens: TokenSet } | { readonly store: TokenStore },
+): BusinessConnection['client'] {
+  return createClient({
+    variant,
+    baseUrl: SANDBOX_BASE_URL,
+    userAgent: USER_AGENT,
+    fetch,
+    tokens: createTokenManager({
+      baseUrl: SANDBOX_BASE_URL,
+      clientId: SANDBOX_DEMO_APP.clientId,
+      clientSecret: SANDBOX_DEMO_APP.clientSecret,
+      signingSecret: SANDBOX_DEMO_APP.signingSecret,
+      fetch,
+      ...tokens,
+    }),
+  });
 }
 
 /** Mints tokens of a demo business through the sandbox's admin API, as any user of it would. */

@@ -1,5 +1,5 @@
 /** Stable codes of {@link RemoteError}. */
-export type RemoteErrorCode = 'CONFIG' | 'DECRYPT' | 'STORAGE' | 'UPSTREAM' | 'REAUTHORIZE';
+export type RemoteErrorCode = 'CONFIG' | 'UPSTREAM' | 'REAUTHORIZE';
 
 /** Errors of the remote server: misconfiguration, storage and upstream failures. */
 export class RemoteError extends Error {
