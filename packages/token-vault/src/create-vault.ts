@@ -170,9 +170,9 @@ export function createVault(options: VaultOptions): Vault {
     async reseal(id) {
       const entry = await storage.get<Entry>(keyOf(id));
       if (!entry || ring.keyIdOf(entry.value.sealed) === ring.currentKeyId) return false;
-      const tokens = await read(id);
-      if (tokens) await write(id, tokens);
-      return tokens !== undefined;
+      const tokens = JSON.parse(await ring.decrypt(entry.value.sealed, keyOf(id))) as TokenSet;
+      await write(id, tokens);
+      return true;
     },
     tokenManager(id) {
       // Refresh tokens this manager's lease already stored: the manager's own write of the same set is skipped.
