@@ -5,6 +5,7 @@ import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
 import { createKey } from './proxy-keys.js';
 import type { KeyRecord, ProxyStore } from './proxy-store.js';
+import { readLimitedBody } from './read-limited-body.js';
 
 /** What the admin API needs. */
 export interface AdminConfig {
@@ -20,8 +21,17 @@ export interface AdminConfig {
 
 const connectionId = /^[a-z0-9_-]{1,64}$/;
 
+/** Admin bodies are a few fields: anything longer is refused while it streams, even with the token. */
+const ADMIN_BODY_LIMIT = 16 * 1024;
+
 async function json(request: Request): Promise<Record<string, unknown>> {
-  const body: unknown = await request.json().catch(() => undefined);
+  const text = await readLimitedBody(request, ADMIN_BODY_LIMIT);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw new ProxyError('invalid_request', 'Send a JSON object.');
   return body as Record<string, unknown>;

@@ -81,6 +81,18 @@ describe('edge proxy against a sandbox on localhost', () => {
     expect(f.sent.length).toBe(before);
   });
 
+  it('refuses an admin body over 16 KiB with 413, even with the admin token', async () => {
+    const f = await proxyFixture();
+    const big = await f.admin('POST', 'keys', {
+      connection: 'de',
+      scope: 'read',
+      padding: 'x'.repeat(20_000),
+    });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: string }).error).toBe('payload_too_large');
+    expect((await f.admin('POST', 'keys', { connection: 'de', scope: 'read' })).status).toBe(201);
+  });
+
   it('missing, malformed, unknown and revoked keys get 401, each with its own message; a read key on a write 403', async () => {
     const before = f.sent.length;
     const none = await f.app.request('/core/v2/me');
