@@ -23,6 +23,8 @@ export interface ChangeEntry {
   readonly client?: ChangeClient | undefined;
   /** The OAuth client id of the signed-in grant (remote server only). */
   readonly oauthClientId?: string | undefined;
+  /** The user who signed in to the service for the grant, by email (remote server only). */
+  readonly user?: string | undefined;
   /** The tool that made the change (`update_expense`). */
   readonly tool: string;
   /** The record kind (`expenses`). */
@@ -35,6 +37,12 @@ export interface ChangeEntry {
   readonly after: Readonly<Record<string, unknown>> | null;
   /** The HTTP status of the service's answer. */
   readonly status: number;
+  /** A create's arguments as the tool got them (without its own options): what the duplicate guard compares. */
+  readonly arguments?: Readonly<Record<string, unknown>> | undefined;
+  /** The `idempotency_key` the create was called with. */
+  readonly idempotencyKey?: string | undefined;
+  /** The id of the entry this change undid (`undo_change`). */
+  readonly undoOf?: string | undefined;
 }
 
 /** A change to journal: everything but the id and time, which the journal gives it. */
@@ -58,6 +66,16 @@ export const JOURNAL_DEFAULTS: { readonly retentionDays: number; readonly maxEnt
 export interface ChangeQuery {
   /** Only entries at or after this time (ISO 8601 date or date-time). */
   readonly since?: string | undefined;
+  /** Only entries before this time (ISO 8601 date-time; a date means the end of that day, UTC). */
+  readonly until?: string | undefined;
+  /** Only this entry. */
+  readonly id?: string | undefined;
+  /** Only entries of this operation. */
+  readonly operation?: ChangeOperation | undefined;
+  /** Only creates made with this idempotency key. */
+  readonly idempotencyKey?: string | undefined;
+  /** Only the entries that undid this entry. */
+  readonly undoOf?: string | undefined;
   /** Only entries of this record kind (`expenses`). */
   readonly kind?: string | undefined;
   /** Only entries of this record id (with `kind`). */
@@ -113,9 +131,16 @@ export function keptChanges(
   return live.length > max ? live.slice(live.length - max) : live;
 }
 
+/** The end of a period, in epoch ms: a date (`2026-11-30`) ends with its day. */
+function untilOf(until: string): number {
+  const t = Date.parse(until);
+  return /^\d{4}-\d{2}-\d{2}$/.test(until) ? t + 86_400_000 : t;
+}
+
 /** The page of `entries` (oldest first, as kept) that `query` asks for, newest first. */
 export function selectChanges(entries: readonly ChangeEntry[], query: ChangeQuery = {}): ChangePage {
   const since = query.since === undefined ? undefined : Date.parse(query.since);
+  const until = query.until === undefined ? undefined : untilOf(query.until);
   const limit = Math.min(Math.max(query.limit ?? 50, 1), 500);
   const matching: ChangeEntry[] = [];
   // The page after the cursor's entry; when retention has dropped that entry, the ids (by time) decide.
@@ -124,6 +149,11 @@ export function selectChanges(entries: readonly ChangeEntry[], query: ChangeQuer
     const e = entries[i] as ChangeEntry;
     if (at < 0 && query.cursor !== undefined && e.id >= query.cursor) continue;
     if (since !== undefined && Date.parse(e.at) < since) continue;
+    if (until !== undefined && Date.parse(e.at) >= until) continue;
+    if (query.id !== undefined && e.id !== query.id) continue;
+    if (query.operation !== undefined && e.operation !== query.operation) continue;
+    if (query.idempotencyKey !== undefined && e.idempotencyKey !== query.idempotencyKey) continue;
+    if (query.undoOf !== undefined && e.undoOf !== query.undoOf) continue;
     if (query.kind !== undefined && e.kind !== query.kind) continue;
     if (query.recordId !== undefined && e.recordId !== query.recordId) continue;
     if (query.tool !== undefined && e.tool !== query.tool) continue;

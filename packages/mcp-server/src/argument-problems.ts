@@ -13,6 +13,16 @@ export function problemsOf(error: z.ZodError, variant?: string): ReturnType<type
           variant ? `not a field of ${variant} businesses` : 'not an argument of this tool',
         ),
       );
-    return [fieldProblem(base || '(arguments)', issue.message)];
+    return [fieldProblem(base || '(arguments)', inWords(issue) ?? issue.message)];
   });
+}
+
+/** Length limits in words: `tools/list` leaves them out (DECISIONS MC30), so the error says them. */
+function inWords(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return `at most ${String(issue.maximum)} characters`;
+  if (issue.code === 'too_small' && issue.origin === 'string')
+    return `at least ${String(issue.minimum)} characters`;
+  if (issue.code === 'too_big' && issue.origin === 'array') return `at most ${String(issue.maximum)} items`;
+  return undefined;
 }

@@ -1,13 +1,21 @@
 import { RECORD_KINDS, type RecordKind } from './record-kinds.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { BUSINESS_TOOLS } from './tools/business-tools.js';
+import { LIST_CHANGES, UNDO_CHANGE } from './tools/change-tools.js';
 import { recordTools } from './tools/record-kind-tools.js';
 import { REFERENCE_TOOLS } from './tools/reference-tools.js';
 import { SUMMARIZE_TRANSACTIONS } from './tools/summarize-transactions.js';
 
-/** The catalogue for a list of record kinds: the business tools, each kind's tools, the rest. */
+/** The catalogue for a list of record kinds: the business tools, each kind's tools, the rest, the journal. */
 export function catalogueOf(kinds: readonly RecordKind[]): ToolDefinition[] {
-  return [...BUSINESS_TOOLS, ...kinds.flatMap(recordTools), ...REFERENCE_TOOLS, SUMMARIZE_TRANSACTIONS];
+  return [
+    ...BUSINESS_TOOLS,
+    ...kinds.flatMap(recordTools),
+    ...REFERENCE_TOOLS,
+    SUMMARIZE_TRANSACTIONS,
+    LIST_CHANGES,
+    UNDO_CHANGE,
+  ];
 }
 
 /** Every tool, in the order `tools/list` shows them. */

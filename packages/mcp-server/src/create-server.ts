@@ -58,6 +58,8 @@ export interface ServerOptions {
    * change journal entries name it beside the MCP client.
    */
   readonly oauthClientId?: string | undefined;
+  /** The email of the user who signed in for that grant: change journal entries name them too. */
+  readonly user?: string | undefined;
 }
 
 /** A tool of the active catalogue, as the README's tool table shows it. */
@@ -241,7 +243,7 @@ export function createServer(options: ServerOptions): McpServer {
       entry.eligible,
       mcp,
       options.onLog,
-      options.oauthClientId,
+      options,
     );
   });
   registerResources(mcp, connections);
@@ -274,7 +276,7 @@ async function runTool(
   eligible: readonly BusinessConnection[],
   mcp: McpServer,
   onLog: LogSink | undefined,
-  oauthClientId: string | undefined,
+  signedIn: Pick<ServerOptions, 'oauthClientId' | 'user'>,
 ): Promise<CallToolResult | InputRequiredResult> {
   const { business, ...rest } = args;
   // 2026-07-28 deprecates logging: only clients on an older version get log notifications.
@@ -305,7 +307,7 @@ async function runTool(
       form: formsOf(mcp, ctx),
       progress: progressReporter(ctx),
       log,
-      caller: callerOf(mcp, ctx, oauthClientId),
+      caller: callerOf(mcp, ctx, signedIn),
     };
     const success = await tool.run(parsed.data as Record<string, unknown>, context);
     return successResult(success);
@@ -348,9 +350,13 @@ function formsOf(mcp: McpServer, ctx: ServerContext): ToolContext['form'] {
 
 /**
  * Who is calling: the client's `clientInfo` (with each request on 2026-07-28, from `initialize` on
- * older versions) and the OAuth client the server acts for.
+ * older versions), and the OAuth client and signed-in user the server acts for.
  */
-function callerOf(mcp: McpServer, ctx: ServerContext, oauthClientId: string | undefined): Caller {
+function callerOf(
+  mcp: McpServer,
+  ctx: ServerContext,
+  { oauthClientId, user }: Pick<ServerOptions, 'oauthClientId' | 'user'>,
+): Caller {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const info = (envelope ? envelope[CLIENT_INFO_META_KEY] : mcp.server.getClientVersion()) as
     | { name?: unknown; version?: unknown }
@@ -365,6 +371,7 @@ function callerOf(mcp: McpServer, ctx: ServerContext, oauthClientId: string | un
   return {
     ...(client && { client }),
     ...(oauthClientId !== undefined && { oauthClientId }),
+    ...(user !== undefined && { user }),
   };
 }
 

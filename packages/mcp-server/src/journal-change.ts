@@ -1,4 +1,4 @@
-import type { ChangeOperation } from '@acctkit/client';
+import type { ChangeEntry, ChangeOperation } from '@acctkit/client';
 import { type RecordKind, recordToolName } from './record-kinds.js';
 import type { ToolContext } from './tool-definition.js';
 
@@ -9,25 +9,35 @@ export interface AcceptedChange {
   readonly before: Readonly<Record<string, unknown>> | null;
   readonly after: Readonly<Record<string, unknown>> | null;
   readonly status: number;
+  /** The tool that made it, when it is not the kind's own tool of the operation (`undo_change`). */
+  readonly tool?: string | undefined;
+  /** A create's arguments, for the duplicate guard. */
+  readonly arguments?: Readonly<Record<string, unknown>> | undefined;
+  readonly idempotencyKey?: string | undefined;
+  /** The entry this change undid. */
+  readonly undoOf?: string | undefined;
 }
 
 /**
- * Appends a change to the business's journal, naming the caller. The change already happened: a
- * journal that cannot be written is logged as an error, and the tool still reports the change.
+ * Appends a change to the business's journal, naming the caller; resolves to the entry, or to
+ * `undefined` when the business keeps no journal or it could not be written. The change already
+ * happened: a journal that cannot be written is logged as an error, and the tool still reports the change.
  */
 export async function journalChange(
   context: ToolContext,
   kind: RecordKind,
-  change: AcceptedChange,
-): Promise<void> {
+  { tool, ...change }: AcceptedChange,
+): Promise<ChangeEntry | undefined> {
   const journal = context.connection.journal;
-  if (!journal) return;
+  if (!journal) return undefined;
+  const { client, oauthClientId, user } = context.caller;
   try {
-    await journal.append({
+    return await journal.append({
       business: context.connection.name,
-      ...(context.caller.client && { client: context.caller.client }),
-      ...(context.caller.oauthClientId !== undefined && { oauthClientId: context.caller.oauthClientId }),
-      tool: recordToolName(kind, change.operation),
+      ...(client && { client }),
+      ...(oauthClientId !== undefined && { oauthClientId }),
+      ...(user !== undefined && { user }),
+      tool: tool ?? recordToolName(kind, change.operation),
       kind: kind.name,
       ...change,
     });
@@ -36,5 +46,6 @@ export async function journalChange(
       business: context.connection.name,
       cause: error instanceof Error ? error.message : String(error),
     });
+    return undefined;
   }
 }

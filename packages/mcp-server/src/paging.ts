@@ -28,11 +28,12 @@ export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
 };
 
 /**
- * `cursor` and `fields` as `tools/list` shows them: without the server's own size limits (not the
- * spec's), which each call still enforces and no agent comes near; they would be repeated on every
- * list tool.
+ * The paging arguments as `tools/list` shows them: without the lower bound of `limit` and the server's
+ * own size limits of `cursor` and `fields` (not the spec's), which each call still enforces and no
+ * agent comes near; they would be repeated on every list tool.
  */
 const LISTED_PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
+  limit: { type: 'integer', maximum: MAX_PAGE_SIZE, description: `Default ${DEFAULT_LIMIT}.` },
   cursor: { type: 'string', description: 'From nextCursor.' },
   fields: { type: 'array', items: { type: 'string' }, description: 'Only these fields.' },
 };

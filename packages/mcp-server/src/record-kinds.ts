@@ -54,6 +54,52 @@ export interface RecordKind<Name extends string = string> {
   readonly dmyFields: readonly string[];
   /** List filters that take dates in `dd/mm/yyyy` on the wire (the tools take ISO dates). */
   readonly dmyFilters: readonly string[];
+  /**
+   * The create tool's arguments that make a record like this one (null and unset fields left out):
+   * what `undo_change` sends to re-create a deleted record, and compares to see whether a record
+   * changed. Kinds without it can only have their creates undone.
+   */
+  readonly toArguments?: (
+    record: Readonly<Record<string, unknown>>,
+    variant: Variant,
+  ) => Record<string, unknown>;
+}
+
+type Fields = Readonly<Record<string, unknown>>;
+
+/** The `id` of a linked record (`{ id: 3, $key: 3 }`), when it is set. */
+function idOf(value: unknown): unknown {
+  const link = value as { id?: unknown } | null | undefined;
+  return link && typeof link === 'object' ? link.id : undefined;
+}
+
+function stringOf(value: unknown): string | undefined {
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/** Only the entries with a value: null, undefined and unset links left out. */
+function present(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined && value !== null),
+  );
+}
+
+/** An address as the contact tools take it, from the address the service returns. */
+function addressArguments(address: unknown, variant: Variant): Record<string, unknown> | undefined {
+  const a = address as Fields | null | undefined;
+  if (!a || typeof a !== 'object' || idOf(a) === undefined) return undefined;
+  // Variant A takes `line_1`/`line_2` and returns `street_one`/`street_two` (DECISIONS); B takes its own names.
+  const streets =
+    variant === 'de'
+      ? { line_1: a.street_one, line_2: a.street_two }
+      : { street_one: a.street_one, street_two: a.street_two };
+  return present({
+    ...streets,
+    town: a.town,
+    county: a.county,
+    postcode: a.postcode,
+    country_id: idOf(a.country),
+  });
 }
 
 /** Customers and suppliers. */
@@ -76,6 +122,26 @@ export const CONTACTS: RecordKind<'contacts'> = {
   describe: (r) => ({ name: r.name, company: r.company, email: r.email }),
   dmyFields: [],
   dmyFilters: [],
+  toArguments: (r, variant) =>
+    present({
+      contact_type_id: idOf((r.contact_types as unknown[] | undefined)?.[0]),
+      ...(variant === 'de'
+        ? {
+            company: r.company,
+            account_number: r.account_number,
+            tax_authentication_number: r.tax_authentication_number,
+            tax_eligible: r.tax_eligible,
+          }
+        : { company_name: r.company, withholding_tax_id: stringOf(idOf(r.withholding_tax)) }),
+      name: r.name,
+      email: r.email,
+      mobile: r.mobile,
+      telephone: r.telephone,
+      notes: r.notes,
+      tax_number: r.tax_number,
+      main_address: addressArguments(r.main_address, variant),
+      delivery_address: addressArguments(r.delivery_address, variant),
+    }),
 };
 
 /** Money spent. */
@@ -100,6 +166,21 @@ export const EXPENSES: RecordKind<'expenses'> = {
   amounts: { net: 'total', tax: 'vat_value', gross: 'gross_total' },
   dmyFields: [],
   dmyFilters: [],
+  toArguments: (r, variant) =>
+    present({
+      date: r.date,
+      bank_account_id: idOf(r.bank_account),
+      ledger_account_id: idOf(r.ledger_account),
+      total: r.total,
+      ...(variant === 'de'
+        ? {
+            contact_id: r.contact_id,
+            tax_rate_id: idOf(r.tax_rate),
+            reference: r.reference,
+            vat_value: r.vat_value,
+          }
+        : { payment_method_id: idOf(r.payment_method) }),
+    }),
 };
 
 /** Money received. */

@@ -27,7 +27,12 @@ export async function serviceCall<T = Record<string, unknown>>(
   return (await serviceAnswer<T>(connection, method, path, init, fieldNames)).data;
 }
 
-/** {@link serviceCall}, with the HTTP status of the answer (which the change journal keeps). */
+/**
+ * {@link serviceCall}, with the HTTP status of the answer (which the change journal keeps). A write
+ * is not sent once the caller has given up, and is seen through once sent, whatever the caller does:
+ * the service may apply it anyway, and only an answer that arrives can be journaled, so that a retry
+ * finds it (src/create-guard.ts).
+ */
 export async function serviceAnswer<T = Record<string, unknown>>(
   connection: BusinessConnection,
   method: Method,
@@ -38,7 +43,12 @@ export async function serviceAnswer<T = Record<string, unknown>>(
   const client = connection.client as unknown as Loose;
   let result: Awaited<ReturnType<Loose[Method]>>;
   try {
-    result = await client[method](path, init);
+    if (method === 'GET') result = await client[method](path, init);
+    else {
+      const { signal, ...write } = init;
+      signal?.throwIfAborted();
+      result = await client[method](path, write);
+    }
   } catch (error) {
     throw failureFromThrown(connection, error);
   }

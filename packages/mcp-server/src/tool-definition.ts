@@ -28,10 +28,14 @@ export interface ToolContext {
   readonly caller: Caller;
 }
 
-/** The caller of a tool: the MCP client as it named itself and, on the remote server, the OAuth client. */
+/**
+ * The caller of a tool: the MCP client as it named itself and, on the remote server, the OAuth client
+ * and the user who signed in.
+ */
 export interface Caller {
   readonly client?: ChangeClient | undefined;
   readonly oauthClientId?: string | undefined;
+  readonly user?: string | undefined;
 }
 
 /** A link to the resource of a record the tool returned. */

@@ -9,6 +9,10 @@ export type ToolErrorCode =
   | 'BUSINESS_REQUIRED'
   | 'UNKNOWN_BUSINESS'
   | 'CONFIRMATION_REQUIRED'
+  | 'POSSIBLE_DUPLICATE'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'RECORD_CHANGED'
+  | 'ALREADY_UNDONE'
   | 'NOT_FOUND'
   | 'VALIDATION_FAILED'
   | 'FORBIDDEN'
@@ -35,6 +39,8 @@ export interface ToolErrorBody {
   readonly fields?: readonly FieldProblem[];
   readonly retryAfterSeconds?: number;
   readonly choices?: readonly string[];
+  /** The record an equal create made (`POSSIBLE_DUPLICATE`). */
+  readonly existingId?: number;
 }
 
 /** A failed tool call; handlers throw it and the registration turns it into an `isError` result. */

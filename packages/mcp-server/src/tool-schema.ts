@@ -203,12 +203,16 @@ export function withListedForm(schema: JsonSchema, listed: JsonSchema): JsonSche
 /**
  * An input schema as listed: without `additionalProperties` at any depth (unknown arguments are
  * refused by the per-variant check of each call, which names the variant; listing `false` on every
- * object only repeats that), without `type` beside an `enum`, and each argument given a listed form
+ * object only repeats that), without length limits (each call checks them and its error names the
+ * limit: DECISIONS MC30), without `type` beside an `enum`, and each argument given a listed form
  * ({@link withListedForm}) in that form.
  */
 export function withoutStrictness(schema: JsonSchema): JsonSchema {
   const {
     additionalProperties: _a,
+    minLength: _min,
+    maxLength: _max,
+    maxItems: _items,
     properties,
     items,
     anyOf,

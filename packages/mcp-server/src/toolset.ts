@@ -1,16 +1,19 @@
 import { RECORD_KINDS, type RecordKind, type RecordKindName } from './record-kinds.js';
 
-/** A group of tools that `toolsets` can narrow the catalogue to: `business`, a record kind, `reference`. */
-export type Toolset = 'business' | RecordKindName | 'reference';
+/**
+ * A group of tools that `toolsets` can narrow the catalogue to: `business`, a record kind,
+ * `reference`, `changes` (the journal and undo).
+ */
+export type Toolset = 'business' | RecordKindName | 'reference' | 'changes';
 
 /**
  * Every toolset, in catalogue order: the business tools, one toolset per record kind, the reference
- * lists.
+ * lists, the change journal.
  *
  * @example
  * ```ts
  * import { TOOLSETS } from '@acctkit/mcp-server';
- * TOOLSETS.join(','); // 'business,contacts,expenses,incomes,reference'
+ * TOOLSETS.join(','); // 'business,contacts,expenses,incomes,reference,changes'
  * ```
  */
 export const TOOLSETS: readonly Toolset[] = toolsetsOf(RECORD_KINDS);
@@ -18,8 +21,8 @@ export const TOOLSETS: readonly Toolset[] = toolsetsOf(RECORD_KINDS);
 /** The toolsets of a catalogue with these record kinds, in catalogue order. */
 export function toolsetsOf<Name extends string>(
   kinds: readonly RecordKind<Name>[],
-): ('business' | Name | 'reference')[] {
-  return ['business', ...kinds.map((kind) => kind.name), 'reference'];
+): ('business' | Name | 'reference' | 'changes')[] {
+  return ['business', ...kinds.map((kind) => kind.name), 'reference', 'changes'];
 }
 
 /**

@@ -24,6 +24,8 @@ const ALL = [
   'list_products',
   'list_reference',
   'summarize_transactions',
+  'list_changes',
+  'undo_change',
 ];
 const WRITES = [
   'create_contact',
@@ -33,6 +35,7 @@ const WRITES = [
   'update_expense',
   'delete_expense',
   'create_income',
+  'undo_change',
 ];
 
 let sandbox: Sandbox;
@@ -114,8 +117,8 @@ describe('tools/list', () => {
 
   it('keeps the full catalogue within its token budget (o200k_base), and lists schemas as built, not through zod', async () => {
     // At most 6,000 tokens whatever is connected (both variants: `business` on every tool, each variant's
-    // own fields; 5,953 with every property typed, with the sandbox's business names), and 3,200 for
-    // the read-only tools (3,121).
+    // own fields; 5,978 with every property typed, with the sandbox's business names), and 3,200 for
+    // the read-only tools (3,018).
     const budgets: [BusinessConnection[], number, boolean][] = [
       [[de], 6000, false],
       [[pt], 6000, false],
@@ -150,13 +153,11 @@ describe('tools/list', () => {
     }
   });
 
-  it('carries the spec limits: max lengths, patterns, enums, the page size maximum', async () => {
+  it('carries the spec limits: patterns, enums, the page size maximum; length limits are checked on each call', async () => {
     const { client, close } = await mcpClient({ connections: [de] });
     const { tools } = await client.listTools();
     const props = (name: string) =>
       tools.find((t) => t.name === name)?.inputSchema.properties as Record<string, Record<string, unknown>>;
-    expect(props('create_contact').name?.maxLength).toBe(50);
-    expect(props('create_contact').notes?.maxLength).toBe(500);
     expect(props('create_contact').contact_type_id?.enum).toEqual([1, 2]);
     expect(props('create_expense').total?.pattern).toBe('^-?\\d{1,8}(\\.\\d{1,2})?$');
     expect(props('create_expense').date?.format).toBe('date');
@@ -164,6 +165,18 @@ describe('tools/list', () => {
     expect(String(props('create_income').source_id?.description)).toContain(
       "list_reference kind 'income_types'",
     );
+    // Length limits are not listed (MC30): the call checks them and says the limit.
+    expect(props('create_contact').name?.maxLength).toBeUndefined();
+    const long = await fails(client, 'create_contact', { contact_type_id: 1, name: 'x'.repeat(51) });
+    expect(long.fields).toEqual([
+      expect.objectContaining({ field: 'name', problem: expect.stringContaining('at most 50 characters') }),
+    ]);
+    const notes = await fails(client, 'create_contact', {
+      contact_type_id: 1,
+      name: 'N',
+      notes: 'x'.repeat(501),
+    });
+    expect(notes.fields?.[0]?.problem).toContain('at most 500 characters');
     await close();
   });
 

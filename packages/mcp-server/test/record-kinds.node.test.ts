@@ -31,6 +31,8 @@ const OTHER_TOOLS = [
   'list_products',
   'list_reference',
   'summarize_transactions',
+  'list_changes',
+  'undo_change',
 ];
 const OPERATIONS: readonly RecordOperation[] = ['list', 'get', 'create', 'update', 'delete'];
 
@@ -79,7 +81,7 @@ describe('record kinds', () => {
     expect(CATALOGUE.map((tool) => tool.name).sort()).toEqual(
       [...OTHER_TOOLS, ...RECORD_KINDS.flatMap(toolNames)].sort(),
     );
-    expect(TOOLSETS).toEqual(['business', ...RECORD_KINDS.map((kind) => kind.name), 'reference']);
+    expect(TOOLSETS).toEqual(['business', ...RECORD_KINDS.map((kind) => kind.name), 'reference', 'changes']);
   });
 
   it('name only fields their spec schemas have', () => {
@@ -115,9 +117,10 @@ describe('record kinds', () => {
 
   it('derive write from the annotations: a tool writes exactly when it is not read-only', () => {
     for (const tool of CATALOGUE) expect(tool.write, tool.name).toBe(!tool.annotations.readOnlyHint);
-    expect(CATALOGUE.filter((tool) => tool.write).map((tool) => tool.name)).toEqual(
-      RECORD_KINDS.flatMap(toolNames).filter((name) => !/^(list|get)_/.test(name)),
-    );
+    expect(CATALOGUE.filter((tool) => tool.write).map((tool) => tool.name)).toEqual([
+      ...RECORD_KINDS.flatMap(toolNames).filter((name) => !/^(list|get)_/.test(name)),
+      'undo_change',
+    ]);
   });
 
   it('give a kind added to the list its tools and toolset, nothing else touched', () => {
@@ -145,9 +148,10 @@ describe('record kinds', () => {
       CATALOGUE.find((tool) => tool.name === 'get_contact')?.output(['de', 'pt']),
     );
     expect(toolsetsOf([...RECORD_KINDS, SUPPLIERS])).toEqual([
-      ...TOOLSETS.slice(0, -1),
+      ...TOOLSETS.slice(0, -2),
       'suppliers',
       'reference',
+      'changes',
     ]);
   });
 

@@ -31,7 +31,7 @@ async function entriesOf(client: Client, business: string): Promise<ChangeEntry[
 }
 
 describe('the remote server’s change journal', () => {
-  it('names the OAuth client and the MCP client, and outlives a restart on SQLite', async () => {
+  it('names the signed-in user, the OAuth client and the MCP client; it and the idempotency keys outlive a restart on SQLite', async () => {
     const sandbox = await startSandbox();
     const database = join(mkdtempSync(join(tmpdir(), 'acctkit-remote-journal-')), 'remote.sqlite');
     const key = testKey();
@@ -42,7 +42,7 @@ describe('the remote server’s change journal', () => {
       const client = await connectClient(remote.mcpUrl, token);
       const created = await client.callTool({
         name: 'create_contact',
-        arguments: { name: 'Remote Journal KG', contact_type_id: 2 },
+        arguments: { name: 'Remote Journal KG', contact_type_id: 2, idempotency_key: 'remote-key-1' },
       });
       expect(created.isError).toBeFalsy();
       const id = (created.structuredContent as { record: { id: number } }).record.id;
@@ -58,6 +58,8 @@ describe('the remote server’s change journal', () => {
         status: 201,
         client: { name: 'journal-client', version: '2.1.0' },
         oauthClientId: a.clientId,
+        // The user who signed in to the service for this grant (GET /core/v2/me at the callback).
+        user: 'anna@demo.acctkit.test',
       });
       await client.close();
       const port = Number(new URL(remote.url).port);
@@ -66,6 +68,13 @@ describe('the remote server’s change journal', () => {
       // Same address (tokens are bound to it), same file, same key: a restart.
       remote = await startRemote(sandbox, { database, encryptionKeys: [key], port });
       const again = await connectClient(remote.mcpUrl, token);
+      expect((await entriesOf(again, 'de')).map((e) => e.recordId)).toEqual([id]);
+      // The idempotency key outlives the restart too (it is kept with the journal, in the vault).
+      const retried = await again.callTool({
+        name: 'create_contact',
+        arguments: { name: 'Remote Journal KG', contact_type_id: 2, idempotency_key: 'remote-key-1' },
+      });
+      expect(retried.structuredContent).toMatchObject({ status: 'already_created', record: { id } });
       expect((await entriesOf(again, 'de')).map((e) => e.recordId)).toEqual([id]);
       await again.close();
     } finally {

@@ -199,7 +199,7 @@ describe('remote MCP on Workers (workerd)', () => {
         name: 'delete_contact',
         arguments: modern ? { id } : { id, confirm: true },
       });
-      expect(deleted.structuredContent).toMatchObject({ status: 'deleted', changed: true });
+      expect(deleted.structuredContent).toMatchObject({ status: 'deleted' });
       expect(forms).toHaveLength(modern ? 1 : 0);
       await client.close();
     }

@@ -35,6 +35,8 @@ const FAILURES: Record<string, [Record<string, unknown>, string]> = {
     { from: '2026-01-01', to: '2026-01-31', group_by: 'weekday' },
     'INVALID_ARGUMENTS',
   ],
+  list_changes: [{ since: 'yesterday' }, 'INVALID_ARGUMENTS'],
+  undo_change: [{ change: 'no-such-entry', confirm: true }, 'NOT_FOUND'],
 };
 
 describe.each(['de', 'pt'] as const)('every tool fails with a coded result (%s)', (variant) => {

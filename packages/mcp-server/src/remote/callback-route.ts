@@ -83,7 +83,11 @@ export function callbackRoute(app: Hono, ctx: RemoteContext): void {
         userAgent: ctx.config.upstream.userAgent,
         fetch: ctx.config.fetch,
       }) as AccountingClient<'de'>;
-      const { data } = await api.GET('/core/v2/business');
+      const [{ data }, { data: me }] = await Promise.all([
+        api.GET('/core/v2/business'),
+        // Who signed in: the journal names them on every change made through this grant.
+        api.GET('/core/v2/me'),
+      ]);
       const granted: Scope =
         tokens.scope === 'readonly' || p.scope === 'readonly' ? 'readonly' : 'full_access';
       const id = randomToken('', 18);
@@ -98,6 +102,7 @@ export function callbackRoute(app: Hono, ctx: RemoteContext): void {
         variant,
         businessId: Number(data?.$key ?? 0),
         businessName: data?.name ?? country.toUpperCase(),
+        ...(me?.user?.email && { user: me.user.email }),
         createdAt: ctx.config.now(),
       };
       await updateKey<GrantRecord, void>(ctx.storage, `grant:${grant.id}`, () => ({

@@ -49,6 +49,8 @@ export interface GrantRecord {
   readonly variant: 'de' | 'pt';
   readonly businessId: number;
   readonly businessName: string;
+  /** The email of the user who signed in to the service (from `GET /core/v2/me`), when it has one. */
+  readonly user?: string | undefined;
   readonly revoked?: RevokedReason | undefined;
   readonly createdAt: number;
 }

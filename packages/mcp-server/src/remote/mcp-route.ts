@@ -69,6 +69,7 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
       ...(toolsets && { toolsets }),
       ...(ctx.config.tools && { tools: ctx.config.tools }),
       oauthClientId: grant.clientId,
+      ...(grant.user !== undefined && { user: grant.user }),
     });
   };
   // 2026-07-28 through the SDK's entry (modern requests only); 2025-era requests through a JSON-mode

@@ -29,3 +29,10 @@ export const DELETE: Annotations = {
   idempotentHint: true,
   openWorldHint: false,
 };
+/** Undo: destructive (it deletes or overwrites); a second undo of the same entry is refused. */
+export const UNDO: Annotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+};

@@ -23,15 +23,8 @@ interface ListOptions {
   readonly description: string;
   readonly toolset: Toolset;
   readonly path: string;
-  /** The spec schema of the records listed (`Contact`). */
-  readonly record: string;
   /** Whether the tool takes the list operation's filters (generated for `path`). */
   readonly filters?: boolean;
-  /**
-   * Whether a `get_` tool lists the record's schema: then the page lists records as objects only, so
-   * the catalogue carries each record schema once (DECISIONS MC14).
-   */
-  readonly recordListedByGet?: boolean;
   /** The wire query for the filter arguments (default: as they are). */
   readonly toQuery?: (filters: Record<string, unknown>, variant: Variant) => Record<string, unknown>;
 }
@@ -63,7 +56,6 @@ export function pageResult(
 /** A list tool over a paged operation: `limit`, `cursor`, `fields`, and the operation's filters. */
 export function listTool(options: ListOptions): ToolDefinition {
   const filterSchemas = options.filters ? specSchemas('filter', options.path) : undefined;
-  const recordSchemas = specSchemas('record', options.record);
   const filtersOf = (variants: readonly Variant[]): JsonSchema =>
     filterSchemas ? mergeVariantSchemas(filterSchemas, variants) : objectSchema({});
   return defineTool({
@@ -77,10 +69,8 @@ export function listTool(options: ListOptions): ToolDefinition {
       const filters = filtersOf(variants);
       return { ...filters, properties: { ...(filters.properties ?? {}), ...PAGING_ARGUMENTS } };
     },
-    output: (variants) =>
-      pageSchema(
-        options.recordListedByGet ? { type: 'object' } : mergeVariantSchemas(recordSchemas, variants),
-      ),
+    // Records as objects: the get_ tools list record fields, once per kind (DECISIONS MC14, MC30).
+    output: () => pageSchema({ type: 'object' }),
     run: async (args, context) => {
       const { limit = DEFAULT_LIMIT, cursor, fields, ...filters } = args;
       const filter = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));

@@ -49,8 +49,6 @@ function listOf(resource: RecordKind): ToolDefinition {
   return listTool({
     ...namesOf(resource, 'list'),
     path: resource.path,
-    record: resource.record,
-    recordListedByGet: resource.tools.get !== undefined,
     filters: true,
     ...(dmy.length > 0 && {
       toQuery: (filters: Record<string, unknown>) =>

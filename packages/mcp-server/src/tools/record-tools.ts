@@ -2,6 +2,7 @@ import { compareDecimals, isoToDmy } from '@acctkit/client';
 import { encodeForm } from '@acctkit/signer';
 import type { BusinessConnection } from '../business-connection.js';
 import { CONFIRM_ARGUMENT, confirmChange, type Decision, notConfirmed } from '../confirmation.js';
+import { CREATE_GUARD_ARGUMENTS, guardCreate } from '../create-guard.js';
 import { journalChange } from '../journal-change.js';
 import type { JsonSchema } from '../json-schema.js';
 import { PAGING_ARGUMENTS } from '../paging.js';
@@ -56,7 +57,7 @@ function extend(
 }
 
 /** The wire body for a tool's spec arguments: dates to `dd/mm/yyyy` where the wire wants them, wrapped. */
-function wireBody(
+export function wireBody(
   resource: RecordKind,
   variant: Variant,
   fields: Record<string, unknown>,
@@ -69,11 +70,11 @@ function wireBody(
 }
 
 function specFields(args: Record<string, unknown>): Record<string, unknown> {
-  const { id: _i, dry_run: _d, confirm: _c, ...fields } = args;
+  const { id: _i, dry_run: _d, confirm: _c, idempotency_key: _k, allow_duplicate: _a, ...fields } = args;
   return fields;
 }
 
-async function fetchRecord(
+export async function fetchRecord(
   resource: RecordKind,
   id: unknown,
   context: ToolContext,
@@ -110,48 +111,80 @@ export function getTool(resource: RecordKind, names: Names): ToolDefinition {
   });
 }
 
-/** `create_<singular>`: validated spec fields, or with `dry_run` only the form body. */
+/**
+ * `create_<singular>`: validated spec fields, or with `dry_run` only the form body. Guarded against
+ * duplicates by the business's journal (`idempotency_key`, `allow_duplicate`: src/create-guard.ts).
+ */
 export function createTool(resource: RecordKind, body: string, names: Names): ToolDefinition {
   const bodies = specSchemas('body', body);
   return defineTool({
     ...names,
     perBusiness: true,
     annotations: CREATE,
-    input: (variants) => extend(mergeVariantSchemas(bodies, variants), { dry_run: DRY_RUN }),
-    output: () => changeSchema(['created', 'dry_run']),
+    input: (variants) =>
+      extend(mergeVariantSchemas(bodies, variants), { ...CREATE_GUARD_ARGUMENTS, dry_run: DRY_RUN }),
+    output: () => changeSchema(['created', 'already_created', 'dry_run']),
     run: async (args, context) => {
-      const body = wireBody(resource, context.connection.variant, specFields(args));
+      const fields = specFields(args);
+      const body = wireBody(resource, context.connection.variant, fields);
       if (args.dry_run === true) return { data: dryRun(body) };
-      const answer = await serviceAnswer(
-        context.connection,
-        'POST',
-        resource.path,
-        { body, signal: context.signal },
-        resource.fieldNames,
-      );
-      const created = normalizeRecord(answer.data);
-      await journalChange(context, resource, {
-        operation: 'create',
-        recordId: Number(created.id),
-        before: null,
-        after: created,
-        status: answer.status,
-      });
-      context.log.log('info', `created ${resource.singular} ${String(created.id)}`, {
-        business: context.connection.name,
-      });
-      return {
-        data: { status: 'created', changed: true, record: created },
-        links: [recordLink(context.connection, resource, created)],
+      const guard = {
+        idempotencyKey: args.idempotency_key as string | undefined,
+        allowDuplicate: args.allow_duplicate as boolean | undefined,
       };
+      return guardCreate(context, resource, names.name, fields, guard, async (decision) => {
+        if (decision.kind === 'already_created') {
+          const { entry } = decision;
+          return {
+            data: {
+              status: 'already_created',
+              message: `Created at ${entry.at} with this idempotency_key (journal entry ${entry.id}); nothing was sent.`,
+              record: entry.after,
+            },
+            links: [recordLink(context.connection, resource, entry.after)],
+          };
+        }
+        const created = await createRecord(context, resource, body);
+        await journalChange(context, resource, {
+          operation: 'create',
+          recordId: Number(created.record.id),
+          before: null,
+          after: created.record,
+          status: created.status,
+          arguments: fields,
+          ...(guard.idempotencyKey !== undefined && { idempotencyKey: guard.idempotencyKey }),
+        });
+        context.log.log('info', `created ${resource.singular} ${String(created.record.id)}`, {
+          business: context.connection.name,
+        });
+        return {
+          data: { status: 'created', record: created.record },
+          links: [recordLink(context.connection, resource, created.record)],
+        };
+      });
     },
   });
+}
+
+/** Sends a create: the record as the service answered (normalized) and the status. */
+export async function createRecord(
+  context: ToolContext,
+  resource: RecordKind,
+  body: Record<string, unknown>,
+): Promise<{ record: Record<string, unknown>; status: number }> {
+  const answer = await serviceAnswer(
+    context.connection,
+    'POST',
+    resource.path,
+    { body, signal: context.signal },
+    resource.fieldNames,
+  );
+  return { record: normalizeRecord(answer.data), status: answer.status };
 }
 
 function dryRun(body: Record<string, unknown>): Record<string, unknown> {
   return {
     status: 'dry_run',
-    changed: false,
     message: 'Valid. Nothing was sent: call again without dry_run to send this body.',
     body,
     // The signer's encoder is the client's body serializer: the exact bytes that would be sent.
@@ -168,13 +201,12 @@ function changeSchema(statuses: readonly string[]): JsonSchema {
   return objectSchema(
     {
       status: { type: 'string', enum: statuses },
-      changed: { type: 'boolean' },
       message: { type: 'string' },
       record: { type: 'object' },
       // Only dry runs return the body that would be sent, parsed and form-encoded.
       ...(dryRun ? { body: { type: 'object' }, form_body: { type: 'string' } } : {}),
     },
-    ['status', 'changed'],
+    ['status'],
     false,
   );
 }
@@ -245,7 +277,7 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
         status: answer.status,
       });
       return {
-        data: { status: 'updated', changed: true, record: updated },
+        data: { status: 'updated', record: updated },
         links: [recordLink(context.connection, resource, updated)],
       };
     },
@@ -259,7 +291,7 @@ function unchanged(
   record: Record<string, unknown>,
 ): ToolSuccess {
   return {
-    data: { status: decision, changed: false, message: notConfirmed(decision, action), record },
+    data: { status: decision, message: notConfirmed(decision, action), record },
   };
 }
 
@@ -295,7 +327,7 @@ export function deleteTool(resource: RecordKind, names: Names): ToolDefinition {
       context.log.log('notice', `deleted ${resource.singular} ${String(args.id)}`, {
         business: context.connection.name,
       });
-      return { data: { status: 'deleted', changed: true, record: current } };
+      return { data: { status: 'deleted', record: current } };
     },
   });
 }

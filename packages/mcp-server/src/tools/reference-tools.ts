@@ -1,14 +1,11 @@
 import type { BusinessConnection } from '../business-connection.js';
-import { RECORD_SCHEMAS } from '../generated/tool-schemas.js';
-import type { JsonSchema } from '../json-schema.js';
+import type { RECORD_SCHEMAS } from '../generated/tool-schemas.js';
 import { DEFAULT_LIMIT, decodeCursor, PAGING_ARGUMENTS, pageSchema } from '../paging.js';
 import { serviceCall } from '../service-call.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
-import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
+import { objectSchema } from '../tool-schema.js';
 import { READ } from './annotations.js';
 import { listTool, pageResult, type ServicePage } from './list-tool.js';
-
-type Variant = BusinessConnection['variant'];
 
 /** A reference list of `list_reference` and of the `acctkit://{business}/reference/{kind}` resources. */
 export type ReferenceKind =
@@ -45,17 +42,6 @@ export async function referenceItems(
   return page.$resources;
 }
 
-/** One object schema with the fields of every reference kind (each item has those of its kind). */
-function referenceItemSchema(variants: readonly Variant[]): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
-  for (const kind of REFERENCE_KINDS)
-    Object.assign(
-      properties,
-      mergeVariantSchemas(RECORD_SCHEMAS[REFERENCE_RECORDS[kind]], variants).properties,
-    );
-  return { type: 'object', properties };
-}
-
 const listReference: ToolDefinition = defineTool({
   name: 'list_reference',
   title: 'List reference data',
@@ -71,7 +57,7 @@ const listReference: ToolDefinition = defineTool({
       },
       ['kind'],
     ),
-  output: (variants) => pageSchema(referenceItemSchema(variants)),
+  output: () => pageSchema({ type: 'object' }),
   run: async (args, context) => {
     const kind = args.kind as ReferenceKind;
     const limit = (args.limit as number | undefined) ?? DEFAULT_LIMIT;
@@ -103,7 +89,6 @@ export const REFERENCE_TOOLS: readonly ToolDefinition[] = [
     description: 'Lists bank accounts with their balances.',
     toolset: 'reference',
     path: '/accounts/v2/bank_accounts',
-    record: 'BankAccount',
   }),
   listTool({
     name: 'list_products',
@@ -111,7 +96,6 @@ export const REFERENCE_TOOLS: readonly ToolDefinition[] = [
     description: 'Lists products with their prices.',
     toolset: 'reference',
     path: '/accounts/v2/products',
-    record: 'Product',
   }),
   listReference,
 ];

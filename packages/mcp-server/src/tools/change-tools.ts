@@ -1,0 +1,373 @@
+import type { ChangeEntry, ChangeJournal } from '@acctkit/client';
+import { CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../confirmation.js';
+import { argumentsKey } from '../create-guard.js';
+import { journalChange } from '../journal-change.js';
+import type { JsonSchema } from '../json-schema.js';
+import { DEFAULT_LIMIT, PAGING_ARGUMENTS } from '../paging.js';
+import { confirmationDetails, RECORD_KINDS, type RecordKind, recordToolName } from '../record-kinds.js';
+import { normalizeRecord, recordLink } from '../records.js';
+import { serviceAnswer } from '../service-call.js';
+import { defineTool, type ToolContext, type ToolDefinition, type ToolSuccess } from '../tool-definition.js';
+import { ToolFailure } from '../tool-failure.js';
+import { mergeVariantSchemas, objectSchema, topLevel, toZod, withListedForm } from '../tool-schema.js';
+import { READ, UNDO } from './annotations.js';
+import { createRecord, fetchRecord, wireBody } from './record-tools.js';
+import { specSchemas } from './spec-schemas.js';
+
+const KINDS = RECORD_KINDS.map((kind) => kind.name);
+
+function journalOf(context: ToolContext): ChangeJournal {
+  const journal = context.connection.journal;
+  if (journal) return journal;
+  throw new ToolFailure({
+    code: 'NOT_FOUND',
+    message: `Business '${context.connection.name}' keeps no change journal: this server was started without one.`,
+    business: context.connection.name,
+  });
+}
+
+const DATE: JsonSchema = { type: 'string', format: 'date' };
+
+/** `list_changes`: the business's journal, newest first, filtered and paged. */
+export const LIST_CHANGES: ToolDefinition = defineTool({
+  name: 'list_changes',
+  title: 'List changes',
+  description: 'Changes made through this server, newest first: who, when, before and after.',
+  toolset: 'changes',
+  perBusiness: true,
+  annotations: READ,
+  input: () =>
+    objectSchema({
+      kind: { type: 'string', enum: KINDS, description: 'Record kind.' },
+      id: withListedForm(
+        { type: 'integer', minimum: 1, description: 'Record id (with kind).' },
+        { type: 'integer', description: 'Record id (with kind).' },
+      ),
+      tool: { type: 'string', maxLength: 60, description: 'Tool that made it.' },
+      since: { ...DATE, description: 'From this day.' },
+      until: { ...DATE, description: 'Up to this day.' },
+      limit: PAGING_ARGUMENTS.limit as JsonSchema,
+      cursor: PAGING_ARGUMENTS.cursor as JsonSchema,
+    }),
+  output: () =>
+    objectSchema(
+      { items: { type: 'array', items: { type: 'object' } }, nextCursor: { type: 'string' } },
+      ['items'],
+      false,
+    ),
+  run: async (args, context) => {
+    if (args.id !== undefined && args.kind === undefined)
+      throw new ToolFailure({
+        code: 'INVALID_ARGUMENTS',
+        message: 'Record ids are per kind: give kind with id.',
+        business: context.connection.name,
+        fields: [{ field: 'kind', problem: `required with id: one of ${KINDS.join(', ')}` }],
+      });
+    const page = await journalOf(context).list({
+      kind: args.kind as string | undefined,
+      recordId: args.id as number | undefined,
+      tool: args.tool as string | undefined,
+      since: args.since as string | undefined,
+      until: args.until as string | undefined,
+      cursor: args.cursor as string | undefined,
+      limit: (args.limit as number | undefined) ?? DEFAULT_LIMIT,
+    });
+    return {
+      data: { items: page.entries, ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }) },
+    };
+  },
+});
+
+/** What an undo does: the request it sends and what the user confirms. */
+interface UndoPlan {
+  readonly action: string;
+  readonly details: Readonly<Record<string, unknown>>;
+  readonly run: () => Promise<ToolSuccess>;
+  /** The record as it is now, or as it was when it no longer exists. */
+  readonly record: Readonly<Record<string, unknown>>;
+}
+
+/** `undo_change`: takes a journal entry back, confirmed by the user like a delete. */
+export const UNDO_CHANGE: ToolDefinition = defineTool({
+  name: 'undo_change',
+  title: 'Undo a change',
+  description:
+    'Takes back a list_changes entry once the user confirms; a deleted record returns with a new id.',
+  toolset: 'changes',
+  perBusiness: true,
+  annotations: UNDO,
+  input: () =>
+    objectSchema(
+      {
+        change: { type: 'string', minLength: 1, maxLength: 40, description: 'Entry id (list_changes).' },
+        confirm: CONFIRM_ARGUMENT,
+        dry_run: { type: 'boolean', description: 'Only say what it would do.' },
+      },
+      ['change'],
+    ),
+  output: () =>
+    objectSchema(
+      {
+        status: { type: 'string', enum: ['undone', 'dry_run', 'declined', 'cancelled'] },
+        message: { type: 'string' },
+        record: { type: 'object' },
+        entry: { type: 'string' },
+      },
+      ['status'],
+      false,
+    ),
+  run: async (args, context) => {
+    const journal = journalOf(context);
+    const id = args.change as string;
+    const [entry] = (await journal.list({ id, limit: 1 })).entries;
+    if (!entry)
+      throw new ToolFailure({
+        code: 'NOT_FOUND',
+        message: `No journal entry '${id}' in business '${context.connection.name}' (it may be older than the journal keeps). list_changes shows the entries.`,
+        business: context.connection.name,
+        fields: [{ field: 'change', problem: 'no such entry', hint: 'Ids: list_changes.' }],
+      });
+    const [undone] = (await journal.list({ undoOf: entry.id, limit: 1 })).entries;
+    if (undone)
+      throw new ToolFailure({
+        code: 'ALREADY_UNDONE',
+        message: `Entry ${entry.id} was undone at ${undone.at} (entry ${undone.id}: ${undone.operation} of ${undone.kind} ${undone.recordId}).`,
+        business: context.connection.name,
+      });
+    const kind = RECORD_KINDS.find((k) => k.name === entry.kind);
+    if (!kind) throw unsupported(context, entry, `this server has no tools for ${entry.kind}`);
+    const plan = await planUndo(context, kind, entry);
+    if (args.dry_run === true)
+      return {
+        data: {
+          status: 'dry_run',
+          message: `${plan.action}. Nothing was changed: call again without dry_run to do it.`,
+          record: plan.record,
+        },
+      };
+    const decision = await confirmChange(context, args.confirm, plan.action, plan.details);
+    if (decision !== 'confirmed')
+      return {
+        data: { status: decision, message: notConfirmed(decision, plan.action), record: plan.record },
+      };
+    return plan.run();
+  },
+});
+
+function unsupported(context: ToolContext, entry: ChangeEntry, why: string): ToolFailure {
+  return new ToolFailure({
+    code: 'INVALID_ARGUMENTS',
+    message: `Entry ${entry.id} (${entry.tool} of ${entry.kind} ${entry.recordId}) cannot be undone: ${why}.`,
+    business: context.connection.name,
+    fields: [{ field: 'change', problem: why }],
+  });
+}
+
+/** How the undo of `entry` goes, after checking that the record is still as the entry left it. */
+async function planUndo(context: ToolContext, kind: RecordKind, entry: ChangeEntry): Promise<UndoPlan> {
+  const label = `${kind.singular} ${entry.recordId}`;
+  if (entry.operation === 'delete') {
+    const before = entry.before ?? {};
+    if (!kind.toArguments || !kind.tools.create)
+      throw unsupported(context, entry, `the ${kind.name} it deleted cannot be re-created here`);
+    const fields = kind.toArguments(before, context.connection.variant);
+    return {
+      action: `Re-create ${label} (deleted at ${entry.at}) as a new ${kind.singular}`,
+      details: confirmationDetails(kind, before),
+      record: before,
+      run: () => recreate(context, kind, entry, fields),
+    };
+  }
+  const current = await currentRecord(context, kind, entry);
+  const after = entry.after ?? {};
+  const changed = differences(kind, context, after, current);
+  if (changed.length > 0)
+    throw new ToolFailure({
+      code: 'RECORD_CHANGED',
+      message: `The ${label} changed after entry ${entry.id}, so undoing it would overwrite later work: ${changed.join('; ')}. Change it back with update_${kind.singular} if the user wants.`,
+      business: context.connection.name,
+    });
+  if (entry.operation === 'create') {
+    if (!kind.tools.delete) throw unsupported(context, entry, `the service cannot delete ${kind.name}`);
+    return {
+      action: `Delete ${label}, created at ${entry.at}`,
+      details: confirmationDetails(kind, current),
+      record: current,
+      run: async () => {
+        const answer = await serviceAnswer(context.connection, 'DELETE', `${kind.path}/{id}`, {
+          params: { path: { id: entry.recordId } },
+          signal: context.signal,
+        });
+        const written = await journalChange(context, kind, {
+          operation: 'delete',
+          tool: 'undo_change',
+          recordId: entry.recordId,
+          before: current,
+          after: null,
+          status: answer.status,
+          undoOf: entry.id,
+        });
+        return undoneResult(`Deleted ${label}: the create of entry ${entry.id} is undone.`, current, written);
+      },
+    };
+  }
+  // An update: the fields it changed get their old values back.
+  if (!kind.toArguments || !kind.tools.update)
+    throw unsupported(context, entry, `the ${kind.name} cannot be updated here`);
+  const variant = context.connection.variant;
+  const old = kind.toArguments(entry.before ?? {}, variant);
+  const now = kind.toArguments(after, variant);
+  const restore = Object.fromEntries(
+    Object.keys({ ...old, ...now })
+      .filter((field) => argumentsKey(old[field]) !== argumentsKey(now[field]) && old[field] !== undefined)
+      .map((field) => [field, old[field]]),
+  );
+  if (Object.keys(restore).length === 0)
+    throw unsupported(context, entry, 'it changed no field the update tool sets');
+  return {
+    action: `Restore ${Object.keys(restore).join(', ')} of ${label} as before entry ${entry.id}`,
+    details: {
+      ...confirmationDetails(kind, current),
+      ...Object.fromEntries(
+        Object.entries(restore).map(([field, value]) => [
+          `${field} change`,
+          `${display(now[field])} → ${display(value)}`,
+        ]),
+      ),
+    },
+    record: current,
+    run: async () => {
+      const body = wireBody(kind, variant, checked(context, kind, 'update', restore));
+      const answer = await serviceAnswer(
+        context.connection,
+        'PUT',
+        `${kind.path}/{id}`,
+        { params: { path: { id: entry.recordId } }, body, signal: context.signal },
+        kind.fieldNames,
+      );
+      const updated = normalizeRecord(answer.data);
+      const written = await journalChange(context, kind, {
+        operation: 'update',
+        tool: 'undo_change',
+        recordId: entry.recordId,
+        before: current,
+        after: updated,
+        status: answer.status,
+        undoOf: entry.id,
+      });
+      return undoneResult(
+        `Restored ${Object.keys(restore).join(', ')} of ${label}: the update of entry ${entry.id} is undone.`,
+        updated,
+        written,
+        recordLink(context.connection, kind, updated),
+      );
+    },
+  };
+}
+
+function display(value: unknown): string {
+  return value === undefined ? '(unset)' : typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The record the entry changed, as it is now; a record deleted since cannot be undone. */
+async function currentRecord(
+  context: ToolContext,
+  kind: RecordKind,
+  entry: ChangeEntry,
+): Promise<Record<string, unknown>> {
+  try {
+    return await fetchRecord(kind, entry.recordId, context);
+  } catch (error) {
+    if (error instanceof ToolFailure && error.body.code === 'NOT_FOUND')
+      throw new ToolFailure(
+        {
+          code: 'RECORD_CHANGED',
+          message: `The ${kind.singular} ${entry.recordId} no longer exists: it was deleted after entry ${entry.id}. list_changes kind '${kind.name}' id ${entry.recordId} shows by whom.`,
+          business: context.connection.name,
+        },
+        { cause: error },
+      );
+    throw error;
+  }
+}
+
+/**
+ * What differs between the record as the entry left it and as it is now, as `field: then → now`: the
+ * fields the tools set where the kind maps them (a linked record's name may change by itself), else
+ * every field.
+ */
+function differences(
+  kind: RecordKind,
+  context: ToolContext,
+  then: Readonly<Record<string, unknown>>,
+  now: Readonly<Record<string, unknown>>,
+): string[] {
+  const variant = context.connection.variant;
+  const [a, b] = kind.toArguments
+    ? [kind.toArguments(then, variant), kind.toArguments(now, variant)]
+    : [then, now];
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((field) => argumentsKey(a[field]) !== argumentsKey(b[field]))
+    .map((field) => `${field}: ${display(a[field])} → ${display(b[field])}`);
+}
+
+/** Arguments checked against the spec body of the kind's create or update for this business's variant. */
+function checked(
+  context: ToolContext,
+  kind: RecordKind,
+  operation: 'create' | 'update',
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  const body = kind.tools[operation]?.body;
+  if (!body) return fields;
+  const variant = context.connection.variant;
+  const parsed = toZod(topLevel(mergeVariantSchemas(specSchemas('body', body), [variant]))).safeParse(fields);
+  if (!parsed.success)
+    throw new ToolFailure({
+      code: 'VALIDATION_FAILED',
+      message: `The old values of the ${kind.singular} are not accepted by ${recordToolName(kind, operation)} any more (${parsed.error.issues
+        .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+        .join('; ')}); nothing was sent.`,
+      business: context.connection.name,
+    });
+  return fields;
+}
+
+/** Re-creates a deleted record: a new id, said in the result and the journal. */
+async function recreate(
+  context: ToolContext,
+  kind: RecordKind,
+  entry: ChangeEntry,
+  fields: Record<string, unknown>,
+): Promise<ToolSuccess> {
+  const body = wireBody(kind, context.connection.variant, checked(context, kind, 'create', fields));
+  const created = await createRecord(context, kind, body);
+  const written = await journalChange(context, kind, {
+    operation: 'create',
+    tool: 'undo_change',
+    recordId: Number(created.record.id),
+    before: null,
+    after: created.record,
+    status: created.status,
+    arguments: fields,
+    undoOf: entry.id,
+  });
+  return undoneResult(
+    `Re-created the ${kind.singular} deleted by entry ${entry.id} as ${kind.singular} ${String(created.record.id)}: a new id (the service never reuses ${entry.recordId}).`,
+    created.record,
+    written,
+    recordLink(context.connection, kind, created.record),
+  );
+}
+
+function undoneResult(
+  message: string,
+  record: Readonly<Record<string, unknown>>,
+  written: ChangeEntry | undefined,
+  link?: ReturnType<typeof recordLink>,
+): ToolSuccess {
+  return {
+    data: { status: 'undone', message, record, ...(written && { entry: written.id }) },
+    ...(link && { links: [link] }),
+  };
+}
