@@ -62,7 +62,9 @@ describe('acctkit changes', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^AT\s+CONNECTION\s+TOOL\s+RECORD\s+CLIENT\s+STATUS$/);
+    expect(lines[0]).toMatch(/^ID\s+AT\s+CONNECTION\s+TOOL\s+RECORD\s+CLIENT\s+STATUS$/);
+    // Each line starts with the entry's id, which undo_change takes.
+    expect(lines[1]).toMatch(/^\d{13}-[0-9a-f]{10}\s/);
     expect(lines[1]).toMatch(/demo-de\s+update_expense\s+expenses:42\s+claude-desktop 1\.2\.0\s+200$/);
     expect(lines[2]).toBe('    total: 123.45 → 200.00');
     expect(lines[3]).toMatch(/demo-pt\s+delete_contact\s+contacts:7\s+client-abc\s+204$/);
@@ -83,6 +85,15 @@ describe('acctkit changes', () => {
       after: { total: '200.00' },
       status: 200,
     });
+  });
+
+  it('filters by --since, --until, --tool and --record', async () => {
+    const until = new Date(now - 1.5 * DAY).toISOString();
+    const older = JSON.parse((await run('--json', '--until', until)).stdout) as { tool: string }[];
+    expect(older.map((e) => e.tool)).toEqual(['delete_contact', 'create_expense']);
+    const byTool = JSON.parse((await run('--json', '--tool', 'delete_contact')).stdout) as { tool: string }[];
+    expect(byTool.map((e) => e.tool)).toEqual(['delete_contact']);
+    expect((await run('--until', 'soon')).stderr).toContain("--until takes a date (2026-11-01)");
   });
 
   it('filters by --since and --record', async () => {

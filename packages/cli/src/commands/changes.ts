@@ -1,7 +1,7 @@
 import type { ChangeEntry } from '@acctkit/client';
 import { changeJournalFile, journalLimitsFromEnv, openFileChangeJournal } from '@acctkit/client/node';
 import { CliError } from '../cli-error.js';
-import { type Command, positionals, stringValue } from '../command.js';
+import { type Command, type ParsedArgs, positionals, stringValue } from '../command.js';
 import { connectionStore, pickConnection } from '../connection-store.js';
 import { didYouMean } from '../did-you-mean.js';
 import { writeJson } from '../output.js';
@@ -13,9 +13,12 @@ const RECORD = /^([a-z_]+):([1-9]\d*)$/;
 export const changes: Command = {
   name: 'changes',
   summary: 'show the changes the MCP server made through stored connections',
-  usage: ['changes [--connection NAME] [--since DATE] [--record KIND:ID] [--json]'],
+  usage: [
+    'changes [--connection NAME] [--since DATE] [--until DATE] [--record KIND:ID] [--tool NAME] [--json]',
+  ],
   description: [
     'Every create, update and delete that acctkit-mcp makes through a stored connection is journaled beside the connection file (changes-NAME.jsonl, mode 0600): when, which MCP client, which tool, which record, its fields before and after, and the status the service answered with. This prints them, newest first: every connection’s, or those of --connection.',
+    'Each entry has an id: an agent passes it to the MCP server’s undo_change tool to take the change back (a create is deleted, an update’s old values restored, a deleted record re-created with a new id); the undo is journaled too, naming the entry it undid.',
     'The journal keeps 90 days and at most 10 000 entries per connection; ACCTKIT_JOURNAL_RETENTION_DAYS and ACCTKIT_JOURNAL_MAX_ENTRIES change that for the server and for this command alike.',
   ],
   options: {
@@ -25,6 +28,16 @@ export const changes: Command = {
       value: 'DATE',
       description: 'Only changes at or after DATE (2026-11-01, or a date-time such as 2026-11-01T09:00Z).',
     },
+    until: {
+      type: 'string',
+      value: 'DATE',
+      description: 'Only changes before the end of DATE (or before a date-time).',
+    },
+    tool: {
+      type: 'string',
+      value: 'NAME',
+      description: 'Only the changes one tool made, e.g. update_expense or undo_change.',
+    },
     record: {
       type: 'string',
       value: 'KIND:ID',
@@ -33,7 +46,7 @@ export const changes: Command = {
     json: {
       type: 'boolean',
       description:
-        'A JSON array of the entries (id, at, business, client, oauthClientId, tool, kind, recordId, operation, before, after, status).',
+        'A JSON array of the entries (id, at, business, client, oauthClientId, user, tool, kind, recordId, operation, before, after, status, and undoOf for an undo).',
     },
   },
   environment: {
@@ -45,15 +58,13 @@ export const changes: Command = {
     'acctkit changes',
     'acctkit changes --connection demo --since 2026-11-01',
     'acctkit changes --record expenses:42 --json',
+    'acctkit changes --tool undo_change --until 2026-11-30',
   ],
   async run(args, io) {
     positionals(args, this, []);
-    const since = stringValue(args, 'since');
-    if (since !== undefined && (!DATE.test(since) || Number.isNaN(Date.parse(since))))
-      throw new CliError(
-        'USAGE',
-        `--since takes a date (2026-11-01) or a date-time (2026-11-01T09:00Z), not '${since.slice(0, 30)}'.`,
-      );
+    const since = dateOption(args, 'since');
+    const until = dateOption(args, 'until');
+    const tool = stringValue(args, 'tool');
     const recordText = stringValue(args, 'record');
     const record = recordText === undefined ? undefined : RECORD.exec(recordText);
     if (recordText !== undefined && !record)
@@ -69,7 +80,7 @@ export const changes: Command = {
     for (const connection of chosen) {
       const journal = openFileChangeJournal(changeJournalFile(store.file, connection.name), limits);
       for (let cursor: string | undefined, first = true; first || cursor !== undefined; first = false) {
-        const page = await journal.list({ since, cursor, limit: 500 });
+        const page = await journal.list({ since, until, tool, cursor, limit: 500 });
         all.push(...page.entries);
         cursor = page.nextCursor;
       }
@@ -90,6 +101,17 @@ export const changes: Command = {
   },
 };
 
+/** A `--since`/`--until` value: a date or a date-time. */
+function dateOption(args: ParsedArgs, name: 'since' | 'until'): string | undefined {
+  const value = stringValue(args, name);
+  if (value !== undefined && (!DATE.test(value) || Number.isNaN(Date.parse(value))))
+    throw new CliError(
+      'USAGE',
+      `--${name} takes a date (2026-11-01) or a date-time (2026-11-01T09:00Z), not '${value.slice(0, 30)}'.`,
+    );
+  return value;
+}
+
 const show = (value: unknown): string =>
   value === undefined || value === null ? '–' : typeof value === 'string' ? value : JSON.stringify(value);
 
@@ -105,13 +127,18 @@ function fieldChanges(entry: ChangeEntry): string[] {
 
 function text(entries: readonly ChangeEntry[]): string {
   const rows = [
-    ['AT', 'CONNECTION', 'TOOL', 'RECORD', 'CLIENT', 'STATUS'],
+    ['ID', 'AT', 'CONNECTION', 'TOOL', 'RECORD', 'CLIENT', 'STATUS'],
     ...entries.map((e) => [
+      e.id,
       e.at.replace(/\.\d+Z$/, 'Z'),
       e.business,
       e.tool,
       `${e.kind}:${e.recordId}`,
-      [e.client ? `${e.client.name}${e.client.version ? ` ${e.client.version}` : ''}` : '', e.oauthClientId]
+      [
+        e.client ? `${e.client.name}${e.client.version ? ` ${e.client.version}` : ''}` : '',
+        e.oauthClientId,
+        e.user,
+      ]
         .filter(Boolean)
         .join(' / ') || '–',
       String(e.status),
@@ -122,7 +149,11 @@ function text(entries: readonly ChangeEntry[]): string {
     r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ');
   const out = [line(rows[0] as string[])];
   entries.forEach((e, i) => {
-    out.push(line(rows[i + 1] as string[]), ...fieldChanges(e));
+    out.push(
+      line(rows[i + 1] as string[]),
+      ...(e.undoOf === undefined ? [] : [`    undoes ${e.undoOf}`]),
+      ...fieldChanges(e),
+    );
   });
   return `${out.join('\n')}\n`;
 }
