@@ -1,0 +1,94 @@
+// The MCP Apps cards of the server: their `ui://` resources, their HTML, and the `_meta` that links a
+// tool or a resource to them. Hosts that render MCP Apps show a card in place of a tool's plain
+// result; every other client keeps getting the result alone.
+
+import {
+  getUiCapability,
+  RESOURCE_MIME_TYPE,
+  RESOURCE_URI_META_KEY,
+} from '@modelcontextprotocol/ext-apps/server';
+import type { ClientCapabilities } from '@modelcontextprotocol/server';
+import { APPROVAL_CARD_HTML, TOTALS_CHART_CARD_HTML } from './generated/cards-html.js';
+
+/** The mime type of an MCP Apps HTML resource, `text/html;profile=mcp-app`. */
+export const APP_MIME_TYPE: typeof RESOURCE_MIME_TYPE = RESOURCE_MIME_TYPE;
+
+/** The approval card: a change that waits for the user, with Approve and Cancel. */
+export const APPROVAL_CARD_URI = 'ui://acctkit/approval.html';
+
+/** The chart card of `summarize_transactions`: gross expenses and incomes per group, and the totals. */
+export const CHART_CARD_URI = 'ui://acctkit/totals-chart.html';
+
+/** The URI of one of the server's cards. */
+export type CardUri = typeof APPROVAL_CARD_URI | typeof CHART_CARD_URI;
+
+/** Who may call a tool, in MCP Apps terms: the model, the card (`app`), or both (the default). */
+export type ToolVisibility = 'model' | 'app';
+
+/** The `_meta` of a tool whose results a card shows. */
+export interface AppToolMeta {
+  readonly ui: { readonly resourceUri: CardUri; readonly visibility?: readonly ToolVisibility[] };
+  /** The same URI under the key that hosts from before `_meta.ui` read. */
+  readonly 'ui/resourceUri': CardUri;
+}
+
+/** The `_meta` of a card's resource (listing and `resources/read` content). */
+export interface AppResourceMeta {
+  readonly ui: {
+    /** No domains: a card makes no requests, so the host's most restrictive policy fits. */
+    readonly csp: Readonly<Record<string, never>>;
+    readonly prefersBorder: boolean;
+  };
+}
+
+/**
+ * The approval card as a complete, self-contained HTML document (script and styles inline; it loads
+ * nothing).
+ */
+export function approvalCardHtml(): string {
+  return APPROVAL_CARD_HTML;
+}
+
+/**
+ * The chart card of `summarize_transactions` as a complete, self-contained HTML document.
+ */
+export function chartCardHtml(): string {
+  return TOTALS_CHART_CARD_HTML;
+}
+
+/**
+ * Whether a client renders MCP Apps: its `initialize` capabilities declare the UI extension
+ * (`extensions["io.modelcontextprotocol/ui"]`) with the MCP Apps HTML mime type.
+ *
+ * @param capabilities - the client's capabilities from `initialize`, as received.
+ */
+export function clientRendersApps(capabilities: unknown): boolean {
+  if (typeof capabilities !== 'object' || capabilities === null) return false;
+  const ui: unknown = getUiCapability(capabilities as ClientCapabilities);
+  if (typeof ui !== 'object' || ui === null) return false;
+  const { mimeTypes } = ui as { mimeTypes?: unknown };
+  return Array.isArray(mimeTypes) && mimeTypes.includes(APP_MIME_TYPE);
+}
+
+/**
+ * The `_meta` of a tool whose results a card shows: `ui.resourceUri` (and, as ext-apps's own
+ * `registerAppTool` adds, the older `ui/resourceUri` key), and who may call it.
+ *
+ * @param resourceUri - the card, {@link APPROVAL_CARD_URI} or {@link CHART_CARD_URI}.
+ * @param visibility - who may call the tool; omitted means the model and the card (the default).
+ *   `['app']` hides a tool from the model, as for the one the card calls with the user's decision.
+ */
+export function appToolMeta(resourceUri: CardUri, visibility?: readonly ToolVisibility[]): AppToolMeta {
+  return {
+    ui: visibility === undefined ? { resourceUri } : { resourceUri, visibility: [...visibility] },
+    [RESOURCE_URI_META_KEY]: resourceUri,
+  };
+}
+
+/**
+ * The `_meta` of a card's resource, in `resources/list` and on the `resources/read` content: no CSP
+ * domains (the card makes no requests) and a host-drawn border.
+ */
+export function appResourceMeta(): AppResourceMeta {
+  return { ui: { csp: {}, prefersBorder: true } };
+}
