@@ -294,6 +294,36 @@ describe('approval card', () => {
   });
 });
 
+describe('host theme', () => {
+  const background = (card: OpenedCard): Promise<string> =>
+    card.card.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+
+  it("follows the host's dark theme over the browser's light colour scheme", async () => {
+    const card = await open({
+      html: chartCardHtml(),
+      theme: 'dark',
+      colorScheme: 'light',
+      toolResult: await sandboxSummary('de', 'month'),
+    });
+    await card.card.locator('svg.chart').waitFor();
+    expect(await card.card.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await background(card)).toBe('rgb(28, 28, 30)');
+  });
+
+  it("uses the host's own style variables", async () => {
+    const card = await open({
+      html: approvalCardHtml(),
+      styleVariables: { '--color-background-primary': '#fdf6e3', '--color-text-primary': '#073642' },
+      toolResult: changeResult('deleted', null),
+    });
+    await card.card.locator('.outcome.done').waitFor();
+    expect(await background(card)).toBe('rgb(253, 246, 227)');
+    expect(await card.card.locator('body').evaluate((body) => getComputedStyle(body).color)).toBe(
+      'rgb(7, 54, 66)',
+    );
+  });
+});
+
 describe('chart card', () => {
   it('draws de expenses and incomes per month with the exact totals', async () => {
     const result = await sandboxSummary('de', 'month');

@@ -32,10 +32,17 @@ export interface OpenCardOptions {
   readonly toolInput?: Record<string, unknown>;
   /** The result of that tool call, `_meta` included, as the host received it. */
   readonly toolResult: CallToolResult;
-  /** Answers the card's `tools/call` (e.g. by forwarding to a real MCP client). */
+  /**
+   * Answers the card's `tools/call`, e.g. by forwarding to a real MCP client connected to the server:
+   * `onCallTool: (call) => client.callTool(call) as Promise<CallToolResult>`.
+   */
   readonly onCallTool?: (call: CardToolCall) => Promise<CallToolResult>;
-  /** The host's theme (`hostContext.theme`) and the page's `prefers-color-scheme`; default light. */
+  /** The host's theme (`hostContext.theme`); default light. */
   readonly theme?: 'light' | 'dark';
+  /** The browser's `prefers-color-scheme`; defaults to the host's theme. */
+  readonly colorScheme?: 'light' | 'dark';
+  /** The host's style variables (`hostContext.styles.variables`), e.g. its own colours. */
+  readonly styleVariables?: Record<string, string>;
   /** The iframe's width in CSS pixels; default 400, a narrow chat column. */
   readonly width?: number;
 }
@@ -135,7 +142,7 @@ async function openCard(
   const theme = options.theme ?? 'light';
   const width = options.width ?? 400;
   const context = await chromium.newContext({
-    colorScheme: theme,
+    colorScheme: options.colorScheme ?? theme,
     viewport: { width: width + 64, height: 900 },
     deviceScaleFactor: 1,
   });
@@ -172,6 +179,7 @@ async function openCard(
     containerDimensions: { width, maxHeight: 2000 },
     platform: 'web',
     locale: 'en-GB',
+    ...(options.styleVariables ? { styles: { variables: options.styleVariables as never } } : {}),
   };
   const pageOptions: CardPageOptions = {
     html: options.html,
