@@ -1,3 +1,4 @@
+import { createMemoryStorage, type VaultStorage } from '@acctkit/token-vault';
 import {
   type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
@@ -11,6 +12,24 @@ import {
   type Tool,
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
+import {
+  APPROVAL_META_KEY,
+  APPROVE_CHANGE,
+  APPROVE_CHANGE_INPUT,
+  type ApprovalChannel,
+  ApprovalNeeded,
+  takeApproval,
+} from './approvals.js';
+import {
+  APP_MIME_TYPE,
+  APPROVAL_CARD_URI,
+  appResourceMeta,
+  approvalCardHtml,
+  appToolMeta,
+  CHART_CARD_URI,
+  chartCardHtml,
+  clientRendersApps,
+} from './apps/cards.js';
 import { problemsOf } from './argument-problems.js';
 import type { BusinessConnection } from './business-connection.js';
 import { businessArgument, selectBusiness } from './business-selection.js';
@@ -60,6 +79,11 @@ export interface ServerOptions {
   readonly oauthClientId?: string | undefined;
   /** The email of the user who signed in for that grant: change journal entries name them too. */
   readonly user?: string | undefined;
+  /**
+   * Where changes wait for the user's Approve on an MCP Apps approval card (default: this process's
+   * memory). A server that runs on several instances passes shared storage (the remote server does).
+   */
+  readonly approvals?: VaultStorage | undefined;
 }
 
 /** A tool of the active catalogue, as the README's tool table shows it. */
@@ -144,11 +168,16 @@ function schemasOf(tool: ToolDefinition, variants: readonly Variant[]): ListedSc
   return built;
 }
 
-/** The tool as `tools/list` shows it: its own arguments plus `business` where it acts on one. */
+/**
+ * The tool as `tools/list` shows it: its own arguments plus `business` where it acts on one. To a
+ * client that renders MCP Apps, a tool with a card names it in `_meta.ui`, and an approval card's
+ * tool may answer `approval_pending` with the card's data in `approval`.
+ */
 function listedTool(
   tool: ToolDefinition,
   eligible: readonly BusinessConnection[],
   connections: readonly BusinessConnection[],
+  apps: boolean,
 ): Tool {
   const { inputSchema: own, outputSchema } = schemasOf(
     tool,
@@ -164,7 +193,7 @@ function listedTool(
           properties: { business: businessArgument(eligible), ...(own.properties ?? {}) },
           required: ['business', ...(own.required ?? [])],
         };
-  return {
+  const listed: Tool = {
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -172,7 +201,43 @@ function listedTool(
     outputSchema: outputSchema as Tool['outputSchema'],
     annotations: tool.annotations,
   };
+  if (!apps || !tool.card) return listed;
+  if (tool.card === 'chart') return { ...listed, _meta: { ...appToolMeta(CHART_CARD_URI) } };
+  return {
+    ...listed,
+    outputSchema: pendingOutput(outputSchema) as Tool['outputSchema'],
+    _meta: { ...appToolMeta(APPROVAL_CARD_URI) },
+  };
 }
+
+/** An approval card tool's output schema, with the `approval_pending` status and the card's data. */
+function pendingOutput(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties ?? {};
+  const status = properties.status ?? {};
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      status: { ...status, enum: [...(status.enum ?? []), 'approval_pending'] },
+      approval: { type: 'object' },
+    },
+  };
+}
+
+/** `approve_change` as listed to clients that render MCP Apps: called by the approval card only. */
+const APPROVE_CHANGE_TOOL: Tool = {
+  name: APPROVE_CHANGE,
+  title: 'Approve or cancel a change',
+  description:
+    "The approval card's answer: runs the change the user approved, or drops it. Called by the card, not by the model.",
+  inputSchema: APPROVE_CHANGE_INPUT as Tool['inputSchema'],
+  outputSchema: {
+    type: 'object',
+    properties: { status: { type: 'string' }, message: { type: 'string' }, record: { type: 'object' } },
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  _meta: { ...appToolMeta(APPROVAL_CARD_URI, ['app']) },
+};
 
 /**
  * How long clients on 2026-07-28 may cache a list: the catalogue, prompts and resource lists of a
@@ -219,34 +284,42 @@ export function createServer(options: ServerOptions): McpServer {
       },
     },
   );
-  const byName = new Map<string, { tool: ToolDefinition; eligible: readonly BusinessConnection[] }>();
+  const byName = new Map<string, ToolEntry>();
   const listed: Tool[] = [];
+  const listedWithApps: Tool[] = [];
   for (const tool of tools) {
     const eligible = tool.write ? writable(connections) : connections;
-    listed.push(listedTool(tool, eligible, connections));
+    listed.push(listedTool(tool, eligible, connections, false));
+    listedWithApps.push(listedTool(tool, eligible, connections, true));
     byName.set(tool.name, { tool, eligible });
   }
+  const approvals = options.approvals ?? createMemoryStorage();
+  const approving = tools.some((tool) => tool.card === 'approval');
+  if (approving) listedWithApps.push(APPROVE_CHANGE_TOOL);
   // The tools are served by the protocol layer's own `tools/list` and `tools/call` (the SDK's
   // low-level path, as `registerTool` is never called): the JSON schemas generated from the spec are
   // listed as built once, and each call's arguments are checked once, against its business's variant.
   const listResult = { tools: listed };
-  mcp.server.setRequestHandler('tools/list', () => listResult);
+  const listResultWithApps = { tools: listedWithApps };
+  mcp.server.setRequestHandler('tools/list', (_request, ctx) =>
+    rendersApps(mcp, ctx) ? listResultWithApps : listResult,
+  );
+  const run: RunTool = (entry, args, ctx, approved) =>
+    runTool(entry.tool, args, ctx, connections, entry.eligible, mcp, options.onLog, options, {
+      storage: approvals,
+      approved,
+    });
   mcp.server.setRequestHandler('tools/call', (request, ctx) => {
+    const args = request.params.arguments ?? {};
+    if (request.params.name === APPROVE_CHANGE && approving)
+      return approveChange(args, ctx, approvals, byName, options, run);
     const entry = byName.get(request.params.name);
     if (!entry)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
-    return runTool(
-      entry.tool,
-      request.params.arguments ?? {},
-      ctx,
-      connections,
-      entry.eligible,
-      mcp,
-      options.onLog,
-      options,
-    );
+    return run(entry, args, ctx, undefined);
   });
   registerResources(mcp, connections);
+  registerCards(mcp);
   registerPrompts(mcp, connections, tools);
   return mcp;
 }
@@ -277,6 +350,7 @@ async function runTool(
   mcp: McpServer,
   onLog: LogSink | undefined,
   signedIn: Pick<ServerOptions, 'oauthClientId' | 'user'>,
+  approvals: ApprovalChannel,
 ): Promise<CallToolResult | InputRequiredResult> {
   const { business, ...rest } = args;
   // 2026-07-28 deprecates logging: only clients on an older version get log notifications.
@@ -308,11 +382,15 @@ async function runTool(
       progress: progressReporter(ctx),
       log,
       caller: callerOf(mcp, ctx, signedIn),
+      call: { tool: tool.name, arguments: parsed.data as Record<string, unknown> },
+      // A call the card approved runs with the approval even if the card's host left the capability out.
+      ...((approvals.approved !== undefined || rendersApps(mcp, ctx)) && { approvals }),
     };
     const success = await tool.run(parsed.data as Record<string, unknown>, context);
     return successResult(success);
   } catch (error) {
     if (error instanceof InputNeeded) return error.result;
+    if (error instanceof ApprovalNeeded) return pendingResult(error);
     const failure =
       error instanceof ToolFailure
         ? error
@@ -338,14 +416,114 @@ async function runTool(
  * modes existed.
  */
 function formsOf(mcp: McpServer, ctx: ServerContext): ToolContext['form'] {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const capabilities = envelope
-    ? (envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
-    : mcp.server.getClientCapabilities();
+  const capabilities = capabilitiesOf(mcp, ctx);
   const capability = capabilities?.elicitation as { form?: object; url?: object } | undefined;
   const form = capability && (capability.form !== undefined || capability.url === undefined);
   if (!form) return undefined;
   return { responses: ctx.mcpReq.inputResponses };
+}
+
+/** The client's capabilities: with each request on 2026-07-28, from `initialize` on older versions. */
+function capabilitiesOf(mcp: McpServer, ctx: ServerContext): ClientCapabilities | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  return envelope
+    ? (envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
+    : mcp.server.getClientCapabilities();
+}
+
+/** Whether the client renders MCP Apps (the UI extension with the MCP Apps HTML type). */
+function rendersApps(mcp: McpServer, ctx: ServerContext): boolean {
+  return clientRendersApps(capabilitiesOf(mcp, ctx));
+}
+
+/**
+ * A change that waits for the approval card: the card's data as the result, the approval's token in
+ * `_meta` (for the card; hosts give the model the content and structured content).
+ */
+function pendingResult(needed: ApprovalNeeded): CallToolResult {
+  const data = {
+    status: 'approval_pending',
+    message: `${needed.view.action}: waiting for the user to approve or cancel on the card. Nothing has changed yet; the card will report the outcome.`,
+    approval: needed.view,
+  };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(data) }],
+    structuredContent: data,
+    _meta: { [APPROVAL_META_KEY]: { token: needed.token } },
+  };
+}
+
+interface ToolEntry {
+  readonly tool: ToolDefinition;
+  readonly eligible: readonly BusinessConnection[];
+}
+
+type RunTool = (
+  entry: ToolEntry,
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+  approved: string | undefined,
+) => Promise<CallToolResult | InputRequiredResult>;
+
+/**
+ * `approve_change`: the approval card's answer. The pending change is taken (once: a second click,
+ * another grant's token or an expired one finds nothing); `cancel` drops it, `approve` runs the call
+ * again, which goes on only if it would do exactly what the card showed.
+ */
+async function approveChange(
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+  storage: VaultStorage,
+  byName: ReadonlyMap<string, ToolEntry>,
+  signedIn: Pick<ServerOptions, 'oauthClientId'>,
+  run: RunTool,
+): Promise<CallToolResult | InputRequiredResult> {
+  const { approval, decision } = args;
+  if (
+    typeof approval !== 'string' ||
+    approval.length > 100 ||
+    (decision !== 'approve' && decision !== 'cancel')
+  )
+    return errorResult({
+      code: 'INVALID_ARGUMENTS',
+      message: "approve_change takes the card's approval token and decision 'approve' or 'cancel'.",
+      fields: [
+        { field: 'approval', problem: 'the token the card received' },
+        { field: 'decision', problem: "'approve' or 'cancel'" },
+      ],
+    });
+  const pending = await takeApproval(storage, approval);
+  const entry = pending && byName.get(pending.tool);
+  if (!pending || !entry || pending.oauthClientId !== signedIn.oauthClientId)
+    return errorResult({
+      code: 'NOT_FOUND',
+      message:
+        'This approval is unknown, was answered already or expired (after 10 minutes). Nothing was changed; ask for the change again.',
+    });
+  if (decision === 'cancel') {
+    const data = { status: 'cancelled', message: `The user cancelled ${pending.tool}; nothing was changed.` };
+    return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+  }
+  return run(entry, { ...pending.arguments, business: pending.business }, ctx, pending.shown);
+}
+
+/** The MCP Apps cards as resources (`ui://acctkit/…`), for clients that render them. */
+function registerCards(mcp: McpServer): void {
+  const cards = [
+    { name: 'approval-card', uri: APPROVAL_CARD_URI, title: 'Approval card', html: approvalCardHtml },
+    { name: 'totals-chart-card', uri: CHART_CARD_URI, title: 'Totals chart card', html: chartCardHtml },
+  ];
+  for (const card of cards)
+    mcp.registerResource(
+      card.name,
+      card.uri,
+      { title: card.title, mimeType: APP_MIME_TYPE, _meta: { ...appResourceMeta() } },
+      (uri) => ({
+        contents: [
+          { uri: uri.href, mimeType: APP_MIME_TYPE, text: card.html(), _meta: { ...appResourceMeta() } },
+        ],
+      }),
+    );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ChangeClient } from '@acctkit/client';
 import type { InputRequiredResult, InputResponses, ToolAnnotations } from '@modelcontextprotocol/server';
+import type { ApprovalChannel } from './approvals.js';
 import type { BusinessConnection } from './business-connection.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Logger } from './logger.js';
@@ -26,6 +27,13 @@ export interface ToolContext {
   readonly log: Logger;
   /** Who is calling, as the journal names them. */
   readonly caller: Caller;
+  /** The tool and the arguments of this call (checked), as an approval card runs it again. */
+  readonly call: { readonly tool: string; readonly arguments: Readonly<Record<string, unknown>> };
+  /**
+   * Set when the client renders MCP Apps: confirmations wait for the approval card instead of a form,
+   * in this storage.
+   */
+  readonly approvals?: ApprovalChannel | undefined;
 }
 
 /**
@@ -74,6 +82,11 @@ export interface ToolDefinition {
   readonly input: (variants: readonly Variant[]) => JsonSchema;
   /** The structured content's schema for the connected variants. */
   readonly output: (variants: readonly Variant[]) => JsonSchema;
+  /**
+   * The MCP Apps card that shows the tool's results to clients that render them: `approval` (the
+   * tool's confirmations wait for Approve or Cancel on it) or `chart`.
+   */
+  readonly card?: 'approval' | 'chart' | undefined;
   /** Runs the tool; throws `ToolFailure` for a failed call. */
   readonly run: (args: Record<string, unknown>, context: ToolContext) => Promise<ToolSuccess>;
 }

@@ -169,6 +169,7 @@ describe('record kinds', () => {
       progress: async () => {},
       log: createLogger(async () => {}),
       caller: {},
+      call: { tool: 'list_suppliers', arguments: {} },
     };
     const page = await tool('list_suppliers').run({ limit: 1 }, context);
     const [first] = page.data.items as { id: number }[];

@@ -1,17 +1,21 @@
 // The MCP Apps cards of the server: their `ui://` resources, their HTML, and the `_meta` that links a
 // tool or a resource to them. Hosts that render MCP Apps show a card in place of a tool's plain
 // result; every other client keeps getting the result alone.
-
-import {
-  getUiCapability,
-  RESOURCE_MIME_TYPE,
-  RESOURCE_URI_META_KEY,
-} from '@modelcontextprotocol/ext-apps/server';
-import type { ClientCapabilities } from '@modelcontextprotocol/server';
+//
+// The names below are those of the MCP Apps spec as @modelcontextprotocol/ext-apps defines them
+// (test/apps-meta.node.test.ts holds them to its constants, schemas and helpers). ext-apps is only
+// needed to build the cards: importing it here would make npm install its required peer, the MCP
+// client SDK, with every install of this server.
 import { APPROVAL_CARD_HTML, TOTALS_CHART_CARD_HTML } from './generated/cards-html.js';
 
-/** The mime type of an MCP Apps HTML resource, `text/html;profile=mcp-app`. */
-export const APP_MIME_TYPE: typeof RESOURCE_MIME_TYPE = RESOURCE_MIME_TYPE;
+/** The mime type of an MCP Apps HTML resource (ext-apps's `RESOURCE_MIME_TYPE`). */
+export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
+
+/** The key of the MCP Apps extension in a client's `capabilities.extensions` (ext-apps's `EXTENSION_ID`). */
+const UI_EXTENSION = 'io.modelcontextprotocol/ui';
+
+/** The `_meta` key hosts from before `_meta.ui` read a tool's card from (ext-apps's `RESOURCE_URI_META_KEY`). */
+const LEGACY_RESOURCE_URI_KEY = 'ui/resourceUri';
 
 /** The approval card: a change that waits for the user, with Approve and Cancel. */
 export const APPROVAL_CARD_URI = 'ui://acctkit/approval.html';
@@ -63,11 +67,13 @@ export function chartCardHtml(): string {
  * @param capabilities - the client's capabilities from `initialize`, as received.
  */
 export function clientRendersApps(capabilities: unknown): boolean {
-  if (typeof capabilities !== 'object' || capabilities === null) return false;
-  const ui: unknown = getUiCapability(capabilities as ClientCapabilities);
-  if (typeof ui !== 'object' || ui === null) return false;
-  const { mimeTypes } = ui as { mimeTypes?: unknown };
+  const extensions = field(capabilities, 'extensions');
+  const mimeTypes = field(field(extensions, UI_EXTENSION), 'mimeTypes');
   return Array.isArray(mimeTypes) && mimeTypes.includes(APP_MIME_TYPE);
+}
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 }
 
 /**
@@ -81,7 +87,7 @@ export function clientRendersApps(capabilities: unknown): boolean {
 export function appToolMeta(resourceUri: CardUri, visibility?: readonly ToolVisibility[]): AppToolMeta {
   return {
     ui: visibility === undefined ? { resourceUri } : { resourceUri, visibility: [...visibility] },
-    [RESOURCE_URI_META_KEY]: resourceUri,
+    [LEGACY_RESOURCE_URI_KEY]: resourceUri,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
+import { createMemoryStorage } from '@acctkit/token-vault';
 import { serve } from '@hono/node-server';
 import type { BusinessConnection } from '../business-connection.js';
 import type { Env } from '../connections/connect-from-env.js';
@@ -91,8 +92,10 @@ export async function startHttpServer(options: HttpServerOptions = {}): Promise<
   } = given ? { connections: given, close: async () => {} } : await loadConnections({ sandbox, env });
   // Over HTTP nobody waits on a first reply: a sandbox that cannot start fails the start-up here.
   await loaded.start?.();
+  // One store of pending approvals for the servers of every request (a card answers in a later one).
+  const approvals = createMemoryStorage();
   const app = createHttpApp({
-    createServer: () => createServer({ ...selection, connections: loaded.connections }),
+    createServer: () => createServer({ ...selection, connections: loaded.connections, approvals }),
     allowedHosts:
       allowedHosts ??
       (isWildcard(host) && bearerToken !== undefined ? machineHosts() : allowedHostsFor(host)),

@@ -70,6 +70,8 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
       ...(ctx.config.tools && { tools: ctx.config.tools }),
       oauthClientId: grant.clientId,
       ...(grant.user !== undefined && { user: grant.user }),
+      // Shared by every instance: the card's answer may reach another one.
+      approvals: ctx.storage,
     });
   };
   // 2026-07-28 through the SDK's entry (modern requests only); 2025-era requests through a JSON-mode

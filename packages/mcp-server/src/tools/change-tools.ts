@@ -1,5 +1,5 @@
 import type { ChangeEntry, ChangeJournal } from '@acctkit/client';
-import { CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../confirmation.js';
+import { type ChangeCard, CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../confirmation.js';
 import { argumentsKey } from '../create-guard.js';
 import { journalChange } from '../journal-change.js';
 import type { JsonSchema } from '../json-schema.js';
@@ -82,6 +82,7 @@ export const LIST_CHANGES: ToolDefinition = defineTool({
 interface UndoPlan {
   readonly action: string;
   readonly details: Readonly<Record<string, unknown>>;
+  readonly card: ChangeCard;
   readonly run: () => Promise<ToolSuccess>;
   /** The record as it is now, or as it was when it no longer exists. */
   readonly record: Readonly<Record<string, unknown>>;
@@ -96,6 +97,7 @@ export const UNDO_CHANGE: ToolDefinition = defineTool({
   toolset: 'changes',
   perBusiness: true,
   annotations: UNDO,
+  card: 'approval',
   input: () =>
     objectSchema(
       {
@@ -145,7 +147,7 @@ export const UNDO_CHANGE: ToolDefinition = defineTool({
           record: plan.record,
         },
       };
-    const decision = await confirmChange(context, args.confirm, plan.action, plan.details);
+    const decision = await confirmChange(context, args.confirm, plan.action, plan.details, plan.card);
     if (decision !== 'confirmed')
       return {
         data: { status: decision, message: notConfirmed(decision, plan.action), record: plan.record },
@@ -174,6 +176,7 @@ async function planUndo(context: ToolContext, kind: RecordKind, entry: ChangeEnt
     return {
       action: `Re-create ${label} (deleted at ${entry.at}) as a new ${kind.singular}`,
       details: confirmationDetails(kind, before),
+      card: { kind: kind.name, id: null, before: null, after: before },
       record: before,
       run: () => recreate(context, kind, entry, fields),
     };
@@ -192,6 +195,7 @@ async function planUndo(context: ToolContext, kind: RecordKind, entry: ChangeEnt
     return {
       action: `Delete ${label}, created at ${entry.at}`,
       details: confirmationDetails(kind, current),
+      card: { kind: kind.name, id: entry.recordId, before: current, after: null },
       record: current,
       run: async () => {
         const answer = await serviceAnswer(context.connection, 'DELETE', `${kind.path}/{id}`, {
@@ -235,6 +239,7 @@ async function planUndo(context: ToolContext, kind: RecordKind, entry: ChangeEnt
         ]),
       ),
     },
+    card: { kind: kind.name, id: entry.recordId, before: current, after: entry.before },
     record: current,
     run: async () => {
       const body = wireBody(kind, variant, checked(context, kind, 'update', restore));

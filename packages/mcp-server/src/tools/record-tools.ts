@@ -230,6 +230,7 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
         true,
       ),
     output: () => changeSchema(['updated', 'dry_run', 'declined', 'cancelled']),
+    ...(confirmedFields(resource).length > 0 && { card: 'approval' as const }),
     run: async (args, context) => {
       const fields = specFields(args);
       if (Object.keys(fields).length === 0)
@@ -254,10 +255,13 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
             `${String(current[field] ?? '0')} → ${String(fields[field])}`,
           ]),
         );
-        const decision = await confirmChange(context, args.confirm, action, {
-          ...confirmationDetails(resource, current),
-          ...changes,
-        });
+        const decision = await confirmChange(
+          context,
+          args.confirm,
+          action,
+          { ...confirmationDetails(resource, current), ...changes },
+          { kind: resource.name, id: Number(args.id), before: current, after: { ...current, ...fields } },
+        );
         if (decision !== 'confirmed') return unchanged(decision, action, current);
       }
       const answer = await serviceAnswer(
@@ -303,6 +307,7 @@ export function deleteTool(resource: RecordKind, names: Names): ToolDefinition {
     annotations: DELETE,
     input: () => objectSchema({ id: idArgument(resource), confirm: CONFIRM_ARGUMENT }, ['id']),
     output: () => changeSchema(['deleted', 'declined', 'cancelled']),
+    card: 'approval',
     run: async (args, context) => {
       const current = await fetchRecord(resource, args.id, context);
       const action = `Delete ${resource.singular} ${String(args.id)}`;
@@ -311,6 +316,7 @@ export function deleteTool(resource: RecordKind, names: Names): ToolDefinition {
         args.confirm,
         action,
         confirmationDetails(resource, current),
+        { kind: resource.name, id: Number(args.id), before: current, after: null },
       );
       if (decision !== 'confirmed') return unchanged(decision, action, current);
       const answer = await serviceAnswer(context.connection, 'DELETE', `${resource.path}/{id}`, {

@@ -102,6 +102,7 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = defineTool({
   toolset: 'business',
   perBusiness: true,
   annotations: READ,
+  card: 'chart',
   input: () =>
     objectSchema(
       {
