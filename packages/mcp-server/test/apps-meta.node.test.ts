@@ -10,7 +10,13 @@ import {
   McpUiToolMetaSchema,
   RESOURCE_MIME_TYPE,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { getUiCapability, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server';
+import {
+  EXTENSION_ID,
+  getUiCapability,
+  RESOURCE_URI_META_KEY,
+  registerAppResource,
+  registerAppTool,
+} from '@modelcontextprotocol/ext-apps/server';
 import { describe, expect, it } from 'vitest';
 import {
   APP_MIME_TYPE,
@@ -65,6 +71,7 @@ describe('MCP Apps metadata', () => {
     for (const uri of [APPROVAL_CARD_URI, CHART_CARD_URI] as const) {
       const meta = appToolMeta(uri);
       expect(meta).toEqual(registeredToolMeta({ ui: { resourceUri: uri } }));
+      expect(meta[RESOURCE_URI_META_KEY]).toBe(uri);
       expect(McpUiToolMetaSchema.parse(meta.ui)).toEqual({ resourceUri: uri });
       const tool = {
         name: 'summarize_transactions',
@@ -93,10 +100,14 @@ describe('MCP Apps metadata', () => {
   });
 
   it('knows a client that renders MCP Apps from its initialize capabilities, as getUiCapability reads them', () => {
-    const apps = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] } } };
+    expect(EXTENSION_ID).toBe('io.modelcontextprotocol/ui');
+    const apps = { extensions: { [EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } };
     expect(getUiCapability(apps)).toEqual({ mimeTypes: [APP_MIME_TYPE] });
     expect(clientRendersApps(apps)).toBe(true);
     expect(clientRendersApps({ ...apps, elicitation: {} })).toBe(true);
+    expect(
+      clientRendersApps({ extensions: { [EXTENSION_ID]: { mimeTypes: ['text/html', APP_MIME_TYPE] } } }),
+    ).toBe(true);
     for (const capabilities of [
       undefined,
       null,
@@ -109,6 +120,10 @@ describe('MCP Apps metadata', () => {
       { experimental: { 'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] } } },
     ]) {
       expect(clientRendersApps(capabilities)).toBe(false);
+      // ext-apps's own reading of the same capabilities, as its docs check them.
+      const ui =
+        typeof capabilities === 'object' && capabilities !== null ? getUiCapability(capabilities) : undefined;
+      expect(Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(RESOURCE_MIME_TYPE)).toBe(false);
     }
   });
 });
