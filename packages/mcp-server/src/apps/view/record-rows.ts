@@ -55,8 +55,8 @@ function displayObject(value: Fields): string {
 }
 
 /**
- * The rows of the before/after table: the fields of `before`, then those only `after` has. A field
- * is marked changed when the change names it, or when both records have it with different values.
+ * The rows of the before/after table: the fields of `before`, then those only `after` has. When
+ * both records are there, a field is marked changed when the change names it or its values differ.
  *
  * @param before - the record before the change; `null` when the change creates it.
  * @param after - the record after the change; `null` when the change deletes it.
@@ -72,7 +72,8 @@ export function recordRows(
   return fields.map((field) => {
     const was = before ? displayValue(before[field]) : undefined;
     const will = after ? displayValue(after[field]) : undefined;
-    const differs = was !== undefined && will !== undefined && was !== will;
-    return { field, before: was, after: will, changed: named.has(field) || differs };
+    // With one side missing (a delete, a re-create) every field changes: marking them all says nothing.
+    const both = was !== undefined && will !== undefined;
+    return { field, before: was, after: will, changed: both && (named.has(field) || was !== will) };
   });
 }
