@@ -518,9 +518,14 @@ function registerCards(mcp: McpServer): void {
       card.name,
       card.uri,
       { title: card.title, mimeType: APP_MIME_TYPE, _meta: { ...appResourceMeta() } },
-      (uri) => ({
+      async (uri) => ({
         contents: [
-          { uri: uri.href, mimeType: APP_MIME_TYPE, text: card.html(), _meta: { ...appResourceMeta() } },
+          {
+            uri: uri.href,
+            mimeType: APP_MIME_TYPE,
+            text: await card.html(),
+            _meta: { ...appResourceMeta() },
+          },
         ],
       }),
     );

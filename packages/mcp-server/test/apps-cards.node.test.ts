@@ -116,7 +116,7 @@ describe('approval card', () => {
     const { record, businessName } = await sandboxExpense('de');
     const action = `Delete expense ${record.id} in business 'de' (${businessName})`;
     const card = await open({
-      html: approvalCardHtml(),
+      html: await approvalCardHtml(),
       toolInput: { business: 'de', id: record.id },
       toolResult: approvalPending({
         action,
@@ -185,7 +185,7 @@ describe('approval card', () => {
     const action = `Change the amount of expense ${record.id} in business 'pt' (${businessName}) from ${record.total} to 1190.00`;
     let answer: (result: CallToolResult) => void = () => {};
     const card = await open({
-      html: approvalCardHtml(),
+      html: await approvalCardHtml(),
       theme: 'dark',
       toolResult: approvalPending({
         action,
@@ -231,7 +231,7 @@ describe('approval card', () => {
     const action = `Undo the delete of expense ${record.id} in business 'de' (${businessName}): create it again`;
     const message = 'This approval has expired. Ask for the change again.';
     const card = await open({
-      html: approvalCardHtml(),
+      html: await approvalCardHtml(),
       toolResult: approvalPending({
         action,
         business: 'de',
@@ -266,7 +266,7 @@ describe('approval card', () => {
   it('without the token in _meta, explains and offers no buttons to press', async () => {
     const { record } = await sandboxExpense('de');
     const card = await open({
-      html: approvalCardHtml(),
+      html: await approvalCardHtml(),
       toolResult: approvalPending(
         {
           action: 'Delete expense',
@@ -287,7 +287,10 @@ describe('approval card', () => {
   });
 
   it('shows the outcome of a change that needed no approval', async () => {
-    const card = await open({ html: approvalCardHtml(), toolResult: changeResult('updated', { id: 3 }) });
+    const card = await open({
+      html: await approvalCardHtml(),
+      toolResult: changeResult('updated', { id: 3 }),
+    });
     await card.card.locator('.outcome.done').waitFor();
     expect(await card.card.locator('.outcome').textContent()).toBe('Done: updated.');
     expect(await card.card.getByRole('button').count()).toBe(0);
@@ -300,7 +303,7 @@ describe('host theme', () => {
 
   it("follows the host's dark theme over the browser's light colour scheme", async () => {
     const card = await open({
-      html: chartCardHtml(),
+      html: await chartCardHtml(),
       theme: 'dark',
       colorScheme: 'light',
       toolResult: await sandboxSummary('de', 'month'),
@@ -312,7 +315,7 @@ describe('host theme', () => {
 
   it("uses the host's own style variables", async () => {
     const card = await open({
-      html: approvalCardHtml(),
+      html: await approvalCardHtml(),
       styleVariables: { '--color-background-primary': '#fdf6e3', '--color-text-primary': '#073642' },
       toolResult: changeResult('deleted', null),
     });
@@ -329,7 +332,7 @@ describe('chart card', () => {
     const result = await sandboxSummary('de', 'month');
     const summary = result.structuredContent as unknown as Summary;
     const card = await open({
-      html: chartCardHtml(),
+      html: await chartCardHtml(),
       toolInput: { business: 'de', from: '2026-01-01', to: '2026-06-30', group_by: 'month' },
       toolResult: result,
     });
@@ -379,7 +382,7 @@ describe('chart card', () => {
     const summary = result.structuredContent as unknown as Summary;
     expect(summary.groups.length).toBeGreaterThan(15);
     const card = await open({
-      html: chartCardHtml(),
+      html: await chartCardHtml(),
       theme: 'dark',
       toolInput: { from: '2026-01-01', to: '2026-06-30', group_by: 'contact' },
       toolResult: result,
@@ -401,7 +404,7 @@ describe('chart card', () => {
   it('shows the message of a failed summary', async () => {
     const message = "Some arguments are not valid for business 'de' (de).";
     const card = await open({
-      html: chartCardHtml(),
+      html: await chartCardHtml(),
       toolResult: {
         isError: true,
         content: [{ type: 'text', text: JSON.stringify({ error: { code: 'INVALID_ARGUMENTS', message } }) }],

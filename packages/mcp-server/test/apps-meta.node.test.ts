@@ -30,8 +30,8 @@ import {
 } from '../src/apps/cards.js';
 
 const CARDS = [
-  { uri: APPROVAL_CARD_URI, html: approvalCardHtml() },
-  { uri: CHART_CARD_URI, html: chartCardHtml() },
+  { uri: APPROVAL_CARD_URI, html: await approvalCardHtml() },
+  { uri: CHART_CARD_URI, html: await chartCardHtml() },
 ] as const;
 
 /** What ext-apps's `registerAppTool` passes on to `registerTool` as the tool's `_meta`. */

@@ -73,8 +73,8 @@ describe('MCP Inspector CLI schema portability check (--strict)', () => {
   });
 
   for (const [mode, tools] of [
-    [[], 19],
-    [['--read-only'], 12],
+    [[], 21],
+    [['--read-only'], 13],
   ] as const) {
     it(`finds nothing to warn about in the tools of acctkit-mcp ${['--sandbox', ...mode].join(' ')}`, async () => {
       const result = await inspector([
@@ -147,7 +147,7 @@ describe('MCP Inspector CLI', () => {
     it('lists the tools', async () => {
       const result = await inspector([server.url, '--method', 'tools/list']);
       expect(result.code, result.stderr).toBe(0);
-      expect((JSON.parse(result.stdout) as { tools: unknown[] }).tools.length).toBeGreaterThanOrEqual(19);
+      expect((JSON.parse(result.stdout) as { tools: unknown[] }).tools.length).toBeGreaterThanOrEqual(21);
     }, 60_000);
   });
 });

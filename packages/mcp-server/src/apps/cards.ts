@@ -6,7 +6,6 @@
 // (test/apps-meta.node.test.ts holds them to its constants, schemas and helpers). ext-apps is only
 // needed to build the cards: importing it here would make npm install its required peer, the MCP
 // client SDK, with every install of this server.
-import { APPROVAL_CARD_HTML, TOTALS_CHART_CARD_HTML } from './generated/cards-html.js';
 
 /** The mime type of an MCP Apps HTML resource (ext-apps's `RESOURCE_MIME_TYPE`). */
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
@@ -49,15 +48,23 @@ export interface AppResourceMeta {
  * The approval card as a complete, self-contained HTML document (script and styles inline; it loads
  * nothing).
  */
-export function approvalCardHtml(): string {
-  return APPROVAL_CARD_HTML;
+export async function approvalCardHtml(): Promise<string> {
+  return (await cardsHtml()).APPROVAL_CARD_HTML;
 }
 
 /**
  * The chart card of `summarize_transactions` as a complete, self-contained HTML document.
  */
-export function chartCardHtml(): string {
-  return TOTALS_CHART_CARD_HTML;
+export async function chartCardHtml(): Promise<string> {
+  return (await cardsHtml()).TOTALS_CHART_CARD_HTML;
+}
+
+/**
+ * The generated HTML (about 400 kB a card), loaded when a host first reads a card rather than when the
+ * server starts: most clients never do.
+ */
+function cardsHtml(): Promise<typeof import('./generated/cards-html.js')> {
+  return import('./generated/cards-html.js');
 }
 
 /**

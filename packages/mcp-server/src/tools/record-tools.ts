@@ -260,7 +260,12 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
           args.confirm,
           action,
           { ...confirmationDetails(resource, current), ...changes },
-          { kind: resource.name, id: Number(args.id), before: current, after: { ...current, ...fields } },
+          {
+            kind: resource.name,
+            id: Number(args.id),
+            before: current,
+            after: expected(resource, current, fields),
+          },
         );
         if (decision !== 'confirmed') return unchanged(decision, action, current);
       }
@@ -286,6 +291,26 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
       };
     },
   });
+}
+
+/** What the service computes from the amounts given, as an approval card shows it until it has. */
+const COMPUTED = 'computed by the service';
+
+/**
+ * The record as an update should leave it: the fields given, and the amounts the service derives from
+ * them (the gross, and the tax when only the net is given) marked as computed rather than shown stale.
+ */
+function expected(
+  resource: RecordKind,
+  current: Readonly<Record<string, unknown>>,
+  fields: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const after: Record<string, unknown> = { ...current, ...fields };
+  const amounts = resource.amounts;
+  if (!amounts) return after;
+  if (current[amounts.gross] !== undefined) after[amounts.gross] = COMPUTED;
+  if (fields[amounts.tax] === undefined && current[amounts.tax] !== undefined) after[amounts.tax] = COMPUTED;
+  return after;
 }
 
 /** The result when the user did not confirm a change: nothing was written. */

@@ -103,7 +103,7 @@ const HOST_HTML =
  * @example
  * ```ts
  * const host = await startCardHost();
- * const opened = await host.open(chromium, { html: chartCardHtml(), toolResult });
+ * const opened = await host.open(chromium, { html: await chartCardHtml(), toolResult });
  * ```
  */
 export async function startCardHost(): Promise<CardHost> {
