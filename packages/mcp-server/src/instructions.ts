@@ -33,6 +33,9 @@ export function serverInstructions(
     writes
       ? 'Deleting, or changing amounts, asks the user to confirm; without a confirmation form pass confirm: true only after the user agreed. Use dry_run: true to check a create or update without sending it.'
       : '',
+    writes
+      ? 'Give every create an idempotency_key (e.g. the receipt number) and reuse it when you retry: a create already made answers already_created. POSSIBLE_DUPLICATE means an equal record was just made: ask the user before allow_duplicate: true. To take a change back, find it with list_changes and call undo_change.'
+      : '',
     'Totals over a period: summarize_transactions, not paging raw records.',
   ]
     .filter(Boolean)

@@ -255,7 +255,12 @@ describe('tools/list', () => {
     expect(text).toContain('YYYY-MM-DD');
     expect(text).toContain('decimal strings');
     expect(text).toContain('confirm');
+    expect(text).toContain('idempotency_key');
+    expect(text).toContain('undo_change');
     await close();
+    const readOnly = await mcpClient({ connections: [de, pt], readOnly: true });
+    expect(readOnly.client.getInstructions()).not.toContain('idempotency_key');
+    await readOnly.close();
   });
 
   it('exports the catalogue for the README table', () => {
