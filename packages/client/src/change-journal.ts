@@ -104,6 +104,12 @@ export interface ChangeJournal {
   append(change: NewChange): Promise<ChangeEntry>;
   /** A page of the entries that match, newest first. */
   list(query?: ChangeQuery): Promise<ChangePage>;
+  /**
+   * Runs `fn` while no other `exclusive` call of this journal runs, in this process and in every other
+   * that shares the journal: the MCP server's duplicate guard holds it from its look at the journal to
+   * the append of the create it sends, so a retry waits for the first call and finds its entry.
+   */
+  exclusive?<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 /** A new entry with its id (its time, then random hex, so ids never collide) and time. */
@@ -183,6 +189,7 @@ export function createMemoryChangeJournal(
   now: () => number = Date.now,
 ): ChangeJournal {
   let entries: ChangeEntry[] = [];
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     append: async (change) => {
       const t = now();
@@ -191,5 +198,10 @@ export function createMemoryChangeJournal(
       return entry;
     },
     list: async (query) => selectChanges(keptChanges(entries, limits, now()), query),
+    exclusive: <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = queue.then(fn, fn);
+      queue = run.catch(() => undefined);
+      return run;
+    },
   };
 }

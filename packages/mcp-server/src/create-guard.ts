@@ -48,11 +48,16 @@ export function argumentsKey(value: unknown): string {
   return JSON.stringify(value);
 }
 
-// One create at a time per journal in this process, so that a retry sent while the first call still
-// runs finds the first one's entry instead of racing it to the service.
+// For journals without `exclusive` of their own: one create at a time per journal in this process.
 const queues = new WeakMap<ChangeJournal, Promise<unknown>>();
 
+/**
+ * Runs `run` as the only create of the journal's business: across processes and instances when the
+ * journal can (`exclusive`), else in this process. A retry sent while the first call still runs then
+ * finds the first one's entry instead of racing it to the service.
+ */
 function serialized<T>(journal: ChangeJournal, run: () => Promise<T>): Promise<T> {
+  if (journal.exclusive) return journal.exclusive(run);
   const before = queues.get(journal) ?? Promise.resolve();
   const next = before.then(run, run);
   queues.set(
@@ -74,7 +79,8 @@ export type GuardDecision =
  *   arguments the call fails with `IDEMPOTENCY_KEY_REUSED`;
  * - without a key, a create with the same arguments as one of the same kind in the last 10 minutes
  *   (and not deleted since) fails with `POSSIBLE_DUPLICATE`, naming the record, unless `allow_duplicate`.
- * A business without a journal has no guard. Creates of one journal run one at a time in this process.
+ * A business without a journal has no guard. Creates of one business run one at a time, across
+ * processes and instances where the journal is shared.
  */
 export function guardCreate<T>(
   context: ToolContext,

@@ -6,7 +6,14 @@ import { createMemoryStorage } from '@acctkit/token-vault';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { JOURNAL_PAGE_SIZE, vaultChangeJournal } from '../src/remote/vault-change-journal.js';
-import { authorizeWithoutBrowser, exchange, startRemote, startSandbox, testKey } from './remote-helpers.js';
+import {
+  authorizeWithoutBrowser,
+  exchange,
+  sandboxAdmin,
+  startRemote,
+  startSandbox,
+  testKey,
+} from './remote-helpers.js';
 
 async function connectClient(url: string, token: string): Promise<Client> {
   const client = new Client(
@@ -77,6 +84,36 @@ describe('the remote server’s change journal', () => {
       expect(retried.structuredContent).toMatchObject({ status: 'already_created', record: { id } });
       expect((await entriesOf(again, 'de')).map((e) => e.recordId)).toEqual([id]);
       await again.close();
+    } finally {
+      await remote.close();
+      await sandbox.close();
+    }
+  });
+
+  it('makes one record of two calls with one idempotency key, sent at once to separate requests', async () => {
+    const sandbox = await startSandbox();
+    const remote = await startRemote(sandbox);
+    try {
+      const a = await authorizeWithoutBrowser(remote, sandbox);
+      const token = String((await exchange(remote, a)).body.access_token);
+      const [one, two] = [
+        await connectClient(remote.mcpUrl, token),
+        await connectClient(remote.mcpUrl, token),
+      ];
+      // The service takes 1.5 s for the first create: whichever call gets there first holds the lock.
+      await sandboxAdmin(sandbox, 'faults', { type: 'latency', count: 1, latency_ms: 1500 });
+      const args = { name: 'Concurrent Remote KG', contact_type_id: 2, idempotency_key: 'remote-concurrent' };
+      const results = await Promise.all(
+        [one, two].map((client) => client.callTool({ name: 'create_contact', arguments: args })),
+      );
+      const statuses = results.map((r) => (r.structuredContent as { status: string }).status).sort();
+      expect(statuses).toEqual(['already_created', 'created']);
+      const ids = results.map((r) => (r.structuredContent as { record: { id: number } }).record.id);
+      expect(ids[0]).toBe(ids[1]);
+      expect(
+        (await entriesOf(one, 'de')).filter((e) => e.idempotencyKey === 'remote-concurrent'),
+      ).toHaveLength(1);
+      await Promise.all([one.close(), two.close()]);
     } finally {
       await remote.close();
       await sandbox.close();

@@ -17,10 +17,12 @@ export { createMemoryStorage, type MemoryStorage } from './memory-storage.js';
 export { type AnyVaultError, isVaultError, VaultError, type VaultErrorCode } from './vault-error.js';
 export {
   type KeyChange,
+  type KeyLockOptions,
   putKey,
   type SetOptions,
   takeKey,
   updateKey,
   type VaultStorage,
   type Versioned,
+  withKeyLock,
 } from './vault-storage.js';

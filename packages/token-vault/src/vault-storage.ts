@@ -120,3 +120,58 @@ export async function takeKey<T>(storage: VaultStorage, key: string): Promise<T 
   await storage.delete(key);
   return current.value;
 }
+
+/** Options of {@link withKeyLock}. */
+export interface KeyLockOptions {
+  /** How long the lock holds if its holder dies, in ms (default 60 000); the key expires then. */
+  readonly leaseMs?: number | undefined;
+  /** Give up after waiting about this long for another holder, in ms (default `leaseMs` + 5 000). */
+  readonly waitMs?: number | undefined;
+}
+
+/**
+ * Runs `fn` holding a lock on `key`: one holder at a time across every instance that shares the
+ * storage. The lock is a compare-and-set lease that expires on its own, so a holder that dies frees it
+ * after `leaseMs`; it is released (only by its holder) when `fn` settles.
+ *
+ * @param storage - The storage the instances share.
+ * @param key - The lock's key (`lock:…`), separate from the data it guards.
+ * @param fn - What to run while holding it.
+ * @returns What `fn` resolves to.
+ * @throws VaultError `LEASE_TIMEOUT` when another holder keeps it past `waitMs`; or the error of `fn`.
+ * @example
+ * ```ts
+ * import { createMemoryStorage, withKeyLock } from '@acctkit/token-vault';
+ * const storage = createMemoryStorage();
+ * await withKeyLock(storage, 'lock:creates:de:1', async () => 'one at a time');
+ * ```
+ */
+export async function withKeyLock<T>(
+  storage: VaultStorage,
+  key: string,
+  fn: () => Promise<T>,
+  options: KeyLockOptions = {},
+): Promise<T> {
+  const leaseMs = options.leaseMs ?? 60_000;
+  const deadline = Date.now() + (options.waitMs ?? leaseMs + 5_000);
+  const owner = crypto.randomUUID();
+  for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {
+    // Absent or expired reads as undefined, and version 0 takes it; a live lease is waited out.
+    if (
+      !(await storage.get(key)) &&
+      (await storage.set(key, { owner }, { expected: 0, expiresAt: Date.now() + leaseMs }))
+    )
+      break;
+    if (Date.now() > deadline)
+      throw new VaultError('LEASE_TIMEOUT', `Timed out waiting for the lock ${key.slice(0, 60)}.`);
+    await pause(wait);
+  }
+  try {
+    return await fn();
+  } finally {
+    // Released by compare-and-set, so a lease that expired and was taken by another is left alone; the
+    // tombstone is already expired, which storage reads as absent and sweeps.
+    const held = await storage.get<{ owner: string }>(key);
+    if (held?.value.owner === owner) await storage.set(key, null, { expected: held.version, expiresAt: 1 });
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, putKey, takeKey, updateKey } from '../src/index.js';
+import { createMemoryStorage, isVaultError, putKey, takeKey, updateKey, withKeyLock } from '../src/index.js';
 
 describe('storage (memory)', () => {
   it('compare-and-set: one writer per version', async () => {
@@ -52,6 +52,39 @@ describe('storage (memory)', () => {
     const taken = await Promise.all(Array.from({ length: 10 }, () => takeKey(storage, 'ticket')));
     expect(taken.filter((v) => v !== undefined)).toEqual([{ connection: 'acme' }]);
     expect(await storage.get('ticket')).toBeUndefined();
+  });
+
+  it('withKeyLock: one holder at a time, a dead holder’s lease runs out, a live one times the waiter out', async () => {
+    const storage = createMemoryStorage();
+    let inside = 0;
+    let most = 0;
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        withKeyLock(storage, 'lock:creates', async () => {
+          most = Math.max(most, ++inside);
+          await Promise.resolve();
+          order.push(i);
+          inside--;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+    expect(order.sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    // Released: the next holder gets it at once.
+    expect(await withKeyLock(storage, 'lock:creates', async () => 'free')).toBe('free');
+
+    // A holder that died keeps it until its lease ends.
+    await storage.set('lock:dead', { owner: 'gone' }, { expected: 0, expiresAt: Date.now() + 150 });
+    expect(await withKeyLock(storage, 'lock:dead', async () => 'taken over')).toBe('taken over');
+
+    // A live holder past the waiter's patience: LEASE_TIMEOUT, and the holder keeps it.
+    await storage.set('lock:busy', { owner: 'busy' }, { expected: 0, expiresAt: Date.now() + 60_000 });
+    const error = await withKeyLock(storage, 'lock:busy', async () => 'never', { waitMs: 50 }).catch(
+      (e) => e,
+    );
+    expect(isVaultError(error) && error.code).toBe('LEASE_TIMEOUT');
+    expect((await storage.get('lock:busy'))?.value).toEqual({ owner: 'busy' });
   });
 
   it('returns copies: mutating a read value changes nothing stored', async () => {

@@ -63,7 +63,7 @@ const lines = (entries: readonly ChangeEntry[]): string =>
  * A change journal in a JSON-lines file (mode 0600), one entry a line, oldest first. Each append holds
  * the file's cross-process lock (the one the connection store uses for refreshes), appends one line,
  * and rewrites the file atomically when the limits drop entries, so the CLI and any number of servers
- * can share it.
+ * can share it; `exclusive` holds a second lock file, `<file>.creates.lock`.
  *
  * @param file - The file, e.g. {@link changeJournalFile}.
  * @param options - Retention (default 90 days), maximum entries (default 10 000) and clock.
@@ -93,6 +93,11 @@ export function openFileChangeJournal(file: string, options: FileChangeJournalOp
       });
     },
     list: async (query) => selectChanges(keptChanges(await readEntries(file), options, now()), query),
+    // A lock of its own (appends take the file's), held across the service's answer: wait long.
+    exclusive: async (fn) => {
+      await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+      return withFileLock(`${file}.creates.lock`, fn, { waitMs: 120_000 });
+    },
   };
 }
 

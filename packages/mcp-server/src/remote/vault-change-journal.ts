@@ -7,7 +7,7 @@ import {
   keptChanges,
   selectChanges,
 } from '@acctkit/client';
-import { updateKey, type VaultStorage } from '@acctkit/token-vault';
+import { updateKey, type VaultStorage, withKeyLock } from '@acctkit/token-vault';
 
 /** Entries per page: a page stays far below the 128 KiB a Durable Object value may hold. */
 export const JOURNAL_PAGE_SIZE = 25;
@@ -79,5 +79,7 @@ export function vaultChangeJournal(
       }
     },
     list: async (query) => selectChanges(keptChanges(await entriesOf(), limits, now()), query),
+    // A lease in the storage every instance shares: a retry sent to another instance waits too.
+    exclusive: (fn) => withKeyLock(storage, `lock:journal-creates:${business}`, fn),
   };
 }
