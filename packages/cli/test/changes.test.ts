@@ -93,7 +93,7 @@ describe('acctkit changes', () => {
     expect(older.map((e) => e.tool)).toEqual(['delete_contact', 'create_expense']);
     const byTool = JSON.parse((await run('--json', '--tool', 'delete_contact')).stdout) as { tool: string }[];
     expect(byTool.map((e) => e.tool)).toEqual(['delete_contact']);
-    expect((await run('--until', 'soon')).stderr).toContain("--until takes a date (2026-11-01)");
+    expect((await run('--until', 'soon')).stderr).toContain('--until takes a date (2026-11-01)');
   });
 
   it('filters by --since and --record', async () => {
