@@ -75,12 +75,13 @@ export type GuardDecision =
 /**
  * Runs a create under the duplicate guard of the business's journal:
  * - with an `idempotency_key` the journal saw with the same tool and arguments in the last 24 hours,
- *   `decide` gets `already_created` and the first create's entry (nothing is sent); with other
+ *   `run` gets `already_created` and the first create's entry (nothing is sent); with other
  *   arguments the call fails with `IDEMPOTENCY_KEY_REUSED`;
  * - without a key, a create with the same arguments as one of the same kind in the last 10 minutes
  *   (and not deleted since) fails with `POSSIBLE_DUPLICATE`, naming the record, unless `allow_duplicate`.
  * A business without a journal has no guard. Creates of one business run one at a time, across
- * processes and instances where the journal is shared.
+ * processes and instances where the journal is shared; a create that cannot get its turn fails with
+ * `SERVICE_UNAVAILABLE` and sends nothing.
  */
 export function guardCreate<T>(
   context: ToolContext,
@@ -92,7 +93,24 @@ export function guardCreate<T>(
 ): Promise<T> {
   const journal = context.connection.journal;
   if (!journal) return run({ kind: 'create' });
-  return serialized(journal, async () => {
+  let started = false;
+  return serialized(journal, () => {
+    started = true;
+    return decide(journal);
+  }).catch((error: unknown) => {
+    if (started) throw error;
+    throw new ToolFailure(
+      {
+        code: 'SERVICE_UNAVAILABLE',
+        message: `Another create in business '${context.connection.name}' has been waiting for the service for over a minute; nothing was sent. Try again shortly.`,
+        business: context.connection.name,
+        retryAfterSeconds: 30,
+      },
+      { cause: error },
+    );
+  });
+
+  async function decide(journal: ChangeJournal): Promise<T> {
     const now = Date.now();
     const key = argumentsKey(fields);
     if (options.idempotencyKey !== undefined) {
@@ -126,7 +144,7 @@ export function guardCreate<T>(
         fields: [{ field: 'allow_duplicate', problem: 'true to create a second, equal record' }],
       });
     return run({ kind: 'create' });
-  });
+  }
 }
 
 /** The newest create of this kind with these arguments in the last 10 minutes, unless deleted since. */

@@ -245,6 +245,19 @@ describe.each(['de', 'pt'] as const)('write safety (%s)', (variant) => {
     await close();
   });
 
+  it('a create that cannot get its turn sends nothing and says when to try again', async () => {
+    const journal = createMemoryChangeJournal();
+    // Another process holds the business's create lock past the wait.
+    const busy: ChangeJournal = { ...journal, exclusive: () => Promise.reject(new Error('ELOCKED')) };
+    const { client, connection, close } = await session(variant, busy);
+    const count = await countOf(connection, EXPENSES);
+    const error = await fails(client, 'create_expense', expense());
+    expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: 30 });
+    expect(error.message).toContain('nothing was sent');
+    expect(await countOf(connection, EXPENSES)).toBe(count);
+    await close();
+  });
+
   it('keeps idempotency keys and the journal over a restart (the store folder)', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'acctkit-safety-')), `changes-${variant}.jsonl`);
     const args = { ...expense(), idempotency_key: `restart-${variant}` };
