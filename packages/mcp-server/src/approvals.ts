@@ -1,6 +1,10 @@
 import { putKey, takeKey, type VaultStorage } from '@acctkit/token-vault';
+import type { CallToolResult, InputRequiredResult, ServerContext, Tool } from '@modelcontextprotocol/server';
+import { APPROVAL_CARD_URI, appToolMeta } from './apps/cards.js';
+import type { RunTool, ServerOptions, ToolEntry } from './create-server.js';
 import type { JsonSchema } from './json-schema.js';
 import { randomToken, sha256 } from './remote/secrets.js';
+import { errorResult } from './tool-result.js';
 
 /** The key of a result's `_meta` that carries the approval token to the card (and not to the model). */
 export const APPROVAL_META_KEY = 'io.acctkit/approval';
@@ -88,3 +92,91 @@ export const APPROVE_CHANGE_INPUT: JsonSchema = {
   required: ['approval', 'decision'],
   additionalProperties: false,
 };
+
+/** An approval card tool's output schema, with the `approval_pending` status and the card's data. */
+export function pendingOutput(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties ?? {};
+  const status = properties.status ?? {};
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      status: { ...status, enum: [...(status.enum ?? []), 'approval_pending'] },
+      approval: { type: 'object' },
+    },
+  };
+}
+
+/** `approve_change` as listed to clients that render MCP Apps: called by the approval card only. */
+export const APPROVE_CHANGE_TOOL: Tool = {
+  name: APPROVE_CHANGE,
+  title: 'Approve or cancel a change',
+  description:
+    "The approval card's answer: runs the change the user approved, or drops it. Called by the card, not by the model.",
+  inputSchema: APPROVE_CHANGE_INPUT as Tool['inputSchema'],
+  outputSchema: {
+    type: 'object',
+    properties: { status: { type: 'string' }, message: { type: 'string' }, record: { type: 'object' } },
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  _meta: { ...appToolMeta(APPROVAL_CARD_URI, ['app']) },
+};
+
+/**
+ * A change that waits for the approval card: the card's data as the result, the approval's token in
+ * `_meta` (for the card; hosts give the model the content and structured content).
+ */
+export function pendingResult(needed: ApprovalNeeded): CallToolResult {
+  const data = {
+    status: 'approval_pending',
+    message: `${needed.view.action}: waiting for the user to approve or cancel on the card. Nothing has changed yet; the card will report the outcome.`,
+    approval: needed.view,
+  };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(data) }],
+    structuredContent: data,
+    _meta: { [APPROVAL_META_KEY]: { token: needed.token } },
+  };
+}
+
+/**
+ * `approve_change`: the approval card's answer. The pending change is taken (once: a second click,
+ * another grant's token or an expired one finds nothing); `cancel` drops it, `approve` runs the call
+ * again, which goes on only if it would do exactly what the card showed.
+ */
+export async function approveChange(
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+  storage: VaultStorage,
+  byName: ReadonlyMap<string, ToolEntry>,
+  signedIn: Pick<ServerOptions, 'oauthClientId'>,
+  run: RunTool,
+): Promise<CallToolResult | InputRequiredResult> {
+  const { approval, decision } = args;
+  if (
+    typeof approval !== 'string' ||
+    approval.length > 100 ||
+    (decision !== 'approve' && decision !== 'cancel')
+  )
+    return errorResult({
+      code: 'INVALID_ARGUMENTS',
+      message: "approve_change takes the card's approval token and decision 'approve' or 'cancel'.",
+      fields: [
+        { field: 'approval', problem: 'the token the card received' },
+        { field: 'decision', problem: "'approve' or 'cancel'" },
+      ],
+    });
+  const pending = await takeApproval(storage, approval);
+  const entry = pending && byName.get(pending.tool);
+  if (!pending || !entry || pending.oauthClientId !== signedIn.oauthClientId)
+    return errorResult({
+      code: 'NOT_FOUND',
+      message:
+        'This approval is unknown, was answered already or expired (after 10 minutes). Nothing was changed; ask for the change again.',
+    });
+  if (decision === 'cancel') {
+    const data = { status: 'cancelled', message: `The user cancelled ${pending.tool}; nothing was changed.` };
+    return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+  }
+  return run(entry, { ...pending.arguments, business: pending.business }, ctx, pending.shown);
+}

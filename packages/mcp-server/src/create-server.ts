@@ -13,23 +13,15 @@ import {
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import {
-  APPROVAL_META_KEY,
   APPROVE_CHANGE,
-  APPROVE_CHANGE_INPUT,
+  APPROVE_CHANGE_TOOL,
   type ApprovalChannel,
   ApprovalNeeded,
-  takeApproval,
+  approveChange,
+  pendingOutput,
+  pendingResult,
 } from './approvals.js';
-import {
-  APP_MIME_TYPE,
-  APPROVAL_CARD_URI,
-  appResourceMeta,
-  approvalCardHtml,
-  appToolMeta,
-  CHART_CARD_URI,
-  chartCardHtml,
-  clientRendersApps,
-} from './apps/cards.js';
+import { APPROVAL_CARD_URI, appToolMeta, CHART_CARD_URI, clientRendersApps } from './apps/cards.js';
 import { problemsOf } from './argument-problems.js';
 import type { BusinessConnection } from './business-connection.js';
 import { businessArgument, selectBusiness } from './business-selection.js';
@@ -39,7 +31,7 @@ import type { JsonSchema } from './json-schema.js';
 import { createLogger, type LogSink } from './logger.js';
 import { listedPaging } from './paging.js';
 import { registerPrompts } from './prompts.js';
-import { registerResources } from './resources.js';
+import { registerCards, registerResources } from './resources.js';
 import { type Caller, InputNeeded, type ToolContext, type ToolDefinition } from './tool-definition.js';
 import { failureFromThrown, ToolFailure } from './tool-failure.js';
 import { errorResult, successResult } from './tool-result.js';
@@ -209,35 +201,6 @@ function listedTool(
     _meta: { ...appToolMeta(APPROVAL_CARD_URI) },
   };
 }
-
-/** An approval card tool's output schema, with the `approval_pending` status and the card's data. */
-function pendingOutput(schema: JsonSchema): JsonSchema {
-  const properties = schema.properties ?? {};
-  const status = properties.status ?? {};
-  return {
-    ...schema,
-    properties: {
-      ...properties,
-      status: { ...status, enum: [...(status.enum ?? []), 'approval_pending'] },
-      approval: { type: 'object' },
-    },
-  };
-}
-
-/** `approve_change` as listed to clients that render MCP Apps: called by the approval card only. */
-const APPROVE_CHANGE_TOOL: Tool = {
-  name: APPROVE_CHANGE,
-  title: 'Approve or cancel a change',
-  description:
-    "The approval card's answer: runs the change the user approved, or drops it. Called by the card, not by the model.",
-  inputSchema: APPROVE_CHANGE_INPUT as Tool['inputSchema'],
-  outputSchema: {
-    type: 'object',
-    properties: { status: { type: 'string' }, message: { type: 'string' }, record: { type: 'object' } },
-  },
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  _meta: { ...appToolMeta(APPROVAL_CARD_URI, ['app']) },
-};
 
 /**
  * How long clients on 2026-07-28 may cache a list: the catalogue, prompts and resource lists of a
@@ -436,100 +399,19 @@ function rendersApps(mcp: McpServer, ctx: ServerContext): boolean {
   return clientRendersApps(capabilitiesOf(mcp, ctx));
 }
 
-/**
- * A change that waits for the approval card: the card's data as the result, the approval's token in
- * `_meta` (for the card; hosts give the model the content and structured content).
- */
-function pendingResult(needed: ApprovalNeeded): CallToolResult {
-  const data = {
-    status: 'approval_pending',
-    message: `${needed.view.action}: waiting for the user to approve or cancel on the card. Nothing has changed yet; the card will report the outcome.`,
-    approval: needed.view,
-  };
-  return {
-    content: [{ type: 'text', text: JSON.stringify(data) }],
-    structuredContent: data,
-    _meta: { [APPROVAL_META_KEY]: { token: needed.token } },
-  };
-}
-
-interface ToolEntry {
+/** A tool of the server and the businesses it may act on. */
+export interface ToolEntry {
   readonly tool: ToolDefinition;
   readonly eligible: readonly BusinessConnection[];
 }
 
-type RunTool = (
+/** Runs a tool's call; `approved` is the digest of what an approval card showed, when it runs from one. */
+export type RunTool = (
   entry: ToolEntry,
   args: Record<string, unknown>,
   ctx: ServerContext,
   approved: string | undefined,
 ) => Promise<CallToolResult | InputRequiredResult>;
-
-/**
- * `approve_change`: the approval card's answer. The pending change is taken (once: a second click,
- * another grant's token or an expired one finds nothing); `cancel` drops it, `approve` runs the call
- * again, which goes on only if it would do exactly what the card showed.
- */
-async function approveChange(
-  args: Record<string, unknown>,
-  ctx: ServerContext,
-  storage: VaultStorage,
-  byName: ReadonlyMap<string, ToolEntry>,
-  signedIn: Pick<ServerOptions, 'oauthClientId'>,
-  run: RunTool,
-): Promise<CallToolResult | InputRequiredResult> {
-  const { approval, decision } = args;
-  if (
-    typeof approval !== 'string' ||
-    approval.length > 100 ||
-    (decision !== 'approve' && decision !== 'cancel')
-  )
-    return errorResult({
-      code: 'INVALID_ARGUMENTS',
-      message: "approve_change takes the card's approval token and decision 'approve' or 'cancel'.",
-      fields: [
-        { field: 'approval', problem: 'the token the card received' },
-        { field: 'decision', problem: "'approve' or 'cancel'" },
-      ],
-    });
-  const pending = await takeApproval(storage, approval);
-  const entry = pending && byName.get(pending.tool);
-  if (!pending || !entry || pending.oauthClientId !== signedIn.oauthClientId)
-    return errorResult({
-      code: 'NOT_FOUND',
-      message:
-        'This approval is unknown, was answered already or expired (after 10 minutes). Nothing was changed; ask for the change again.',
-    });
-  if (decision === 'cancel') {
-    const data = { status: 'cancelled', message: `The user cancelled ${pending.tool}; nothing was changed.` };
-    return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
-  }
-  return run(entry, { ...pending.arguments, business: pending.business }, ctx, pending.shown);
-}
-
-/** The MCP Apps cards as resources (`ui://acctkit/…`), for clients that render them. */
-function registerCards(mcp: McpServer): void {
-  const cards = [
-    { name: 'approval-card', uri: APPROVAL_CARD_URI, title: 'Approval card', html: approvalCardHtml },
-    { name: 'totals-chart-card', uri: CHART_CARD_URI, title: 'Totals chart card', html: chartCardHtml },
-  ];
-  for (const card of cards)
-    mcp.registerResource(
-      card.name,
-      card.uri,
-      { title: card.title, mimeType: APP_MIME_TYPE, _meta: { ...appResourceMeta() } },
-      async (uri) => ({
-        contents: [
-          {
-            uri: uri.href,
-            mimeType: APP_MIME_TYPE,
-            text: await card.html(),
-            _meta: { ...appResourceMeta() },
-          },
-        ],
-      }),
-    );
-}
 
 /**
  * Who is calling: the client's `clientInfo` (with each request on 2026-07-28, from `initialize` on

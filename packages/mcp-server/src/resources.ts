@@ -1,5 +1,13 @@
 import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server';
+import {
+  APP_MIME_TYPE,
+  APPROVAL_CARD_URI,
+  appResourceMeta,
+  approvalCardHtml,
+  CHART_CARD_URI,
+  chartCardHtml,
+} from './apps/cards.js';
 import type { BusinessConnection } from './business-connection.js';
 import { businessProfileOf } from './business-profile-of.js';
 import { RECORD_KINDS, type RecordKind, recordUriTemplate } from './record-kinds.js';
@@ -188,4 +196,28 @@ export function registerResources(
         }),
     );
   }
+}
+
+/** The MCP Apps cards as resources (`ui://acctkit/…`), for clients that render them. */
+export function registerCards(mcp: McpServer): void {
+  const cards = [
+    { name: 'approval-card', uri: APPROVAL_CARD_URI, title: 'Approval card', html: approvalCardHtml },
+    { name: 'totals-chart-card', uri: CHART_CARD_URI, title: 'Totals chart card', html: chartCardHtml },
+  ];
+  for (const card of cards)
+    mcp.registerResource(
+      card.name,
+      card.uri,
+      { title: card.title, mimeType: APP_MIME_TYPE, _meta: { ...appResourceMeta() } },
+      async (uri) => ({
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: APP_MIME_TYPE,
+            text: await card.html(),
+            _meta: { ...appResourceMeta() },
+          },
+        ],
+      }),
+    );
 }
