@@ -1,10 +1,13 @@
 import { putKey, takeKey, type VaultStorage } from '@acctkit/token-vault';
 import type { CallToolResult, InputRequiredResult, ServerContext, Tool } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
 import { APPROVAL_CARD_URI, appToolMeta } from './apps/cards.js';
+import { problemsOf } from './argument-problems.js';
 import type { RunTool, ServerOptions, ToolEntry } from './create-server.js';
 import type { JsonSchema } from './json-schema.js';
 import { randomToken, sha256 } from './remote/secrets.js';
 import { errorResult } from './tool-result.js';
+import { toZod } from './tool-schema.js';
 
 /** The key of a result's `_meta` that carries the approval token to the card (and not to the model). */
 export const APPROVAL_META_KEY = 'io.acctkit/approval';
@@ -139,6 +142,14 @@ export function pendingResult(needed: ApprovalNeeded): CallToolResult {
   };
 }
 
+let approveChangeSchema: z.ZodType | undefined;
+
+/** The check of `approve_change`'s arguments, from its listed schema, built once. */
+function approveChangeArguments(): z.ZodType {
+  approveChangeSchema ??= toZod(APPROVE_CHANGE_INPUT);
+  return approveChangeSchema;
+}
+
 /**
  * `approve_change`: the approval card's answer. The pending change is taken (once: a second click,
  * another grant's token or an expired one finds nothing); `cancel` drops it, `approve` runs the call
@@ -152,20 +163,14 @@ export async function approveChange(
   signedIn: Pick<ServerOptions, 'oauthClientId'>,
   run: RunTool,
 ): Promise<CallToolResult | InputRequiredResult> {
-  const { approval, decision } = args;
-  if (
-    typeof approval !== 'string' ||
-    approval.length > 100 ||
-    (decision !== 'approve' && decision !== 'cancel')
-  )
+  const parsed = approveChangeArguments().safeParse(args);
+  if (!parsed.success)
     return errorResult({
       code: 'INVALID_ARGUMENTS',
       message: "approve_change takes the card's approval token and decision 'approve' or 'cancel'.",
-      fields: [
-        { field: 'approval', problem: 'the token the card received' },
-        { field: 'decision', problem: "'approve' or 'cancel'" },
-      ],
+      fields: problemsOf(parsed.error),
     });
+  const { approval, decision } = parsed.data as { approval: string; decision: 'approve' | 'cancel' };
   const pending = await takeApproval(storage, approval);
   const entry = pending && byName.get(pending.tool);
   if (!pending || !entry || pending.oauthClientId !== signedIn.oauthClientId)

@@ -248,25 +248,28 @@ export function createServer(options: ServerOptions): McpServer {
     },
   );
   const byName = new Map<string, ToolEntry>();
-  const listed: Tool[] = [];
-  const listedWithApps: Tool[] = [];
-  for (const tool of tools) {
-    const eligible = tool.write ? writable(connections) : connections;
-    listed.push(listedTool(tool, eligible, connections, false));
-    listedWithApps.push(listedTool(tool, eligible, connections, true));
-    byName.set(tool.name, { tool, eligible });
-  }
+  for (const tool of tools)
+    byName.set(tool.name, { tool, eligible: tool.write ? writable(connections) : connections });
   const approvals = options.approvals ?? createMemoryStorage();
   const approving = tools.some((tool) => tool.card === 'approval');
-  if (approving) listedWithApps.push(APPROVE_CHANGE_TOOL);
   // The tools are served by the protocol layer's own `tools/list` and `tools/call` (the SDK's
   // low-level path, as `registerTool` is never called): the JSON schemas generated from the spec are
   // listed as built once, and each call's arguments are checked once, against its business's variant.
-  const listResult = { tools: listed };
-  const listResultWithApps = { tools: listedWithApps };
-  mcp.server.setRequestHandler('tools/list', (_request, ctx) =>
-    rendersApps(mcp, ctx) ? listResultWithApps : listResult,
-  );
+  // Each listing is made on its first `tools/list` (a remote server built for a call never lists), the
+  // one with the cards only for a client that renders them.
+  const listings = new Map<boolean, { tools: Tool[] }>();
+  const listing = (apps: boolean): { tools: Tool[] } => {
+    let made = listings.get(apps);
+    if (!made) {
+      const listed = [...byName.values()].map(({ tool, eligible }) =>
+        listedTool(tool, eligible, connections, apps),
+      );
+      made = { tools: apps && approving ? [...listed, APPROVE_CHANGE_TOOL] : listed };
+      listings.set(apps, made);
+    }
+    return made;
+  };
+  mcp.server.setRequestHandler('tools/list', (_request, ctx) => listing(rendersApps(mcp, ctx)));
   const run: RunTool = (entry, args, ctx, approved) =>
     runTool(entry.tool, args, ctx, connections, entry.eligible, mcp, options.onLog, options, {
       storage: approvals,

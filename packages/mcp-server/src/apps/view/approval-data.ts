@@ -1,5 +1,7 @@
 // What the approval card reads from tool results: the pending change, its one-use token, and the
 // outcome of `approve_change`.
+// A type-only import: the server's description of the card's data, erased from the card's bundle.
+import type { ApprovalView } from '../../approvals.js';
 import { errorMessage, isObject, type ToolResult } from './tool-result.js';
 
 /** The `_meta` key of a tool result that carries the approval token, kept out of the model's view. */
@@ -8,17 +10,8 @@ export const APPROVAL_META_KEY = 'io.acctkit/approval';
 /** The server tool the card calls with the user's decision. */
 export const APPROVE_TOOL = 'approve_change';
 
-/** A change waiting for the user's approval, as the change tool describes it. */
-export interface PendingChange {
-  /** One line saying what will happen, e.g. "Delete expense 12 in business 'de' (Muster GmbH)". */
-  readonly action: string;
-  readonly business: string;
-  readonly kind: string;
-  readonly id: number | null;
-  readonly before: Readonly<Record<string, unknown>> | null;
-  readonly after: Readonly<Record<string, unknown>> | null;
-  readonly changed: readonly string[];
-}
+/** A change waiting for the user's approval, as the change tool describes it (`approval`). */
+export type PendingChange = ApprovalView;
 
 /** What a tool result says, as far as the card is concerned. */
 export type ReadResult =
