@@ -1,4 +1,5 @@
 import { createMemoryChangeJournal } from '@acctkit/client';
+import { createMemoryStorage } from '@acctkit/token-vault';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { BusinessConnection } from '../src/index.js';
@@ -152,6 +153,26 @@ describe.each(['de', 'pt'] as const)('approval cards (%s)', (variant) => {
     ).toBe('updated');
     expect((await recordOf(connections[variant], EXPENSES, id))?.total).toBe('999.99');
     await close();
+  });
+
+  it("another OAuth client cannot answer a grant's card, even with its token", async () => {
+    // Two grants of one remote server: one storage of approvals, each server acting for its own client.
+    const approvals = createMemoryStorage();
+    const connection = {
+      ...(connections[variant] as BusinessConnection),
+      journal: createMemoryChangeJournal(),
+    };
+    const owner = await mcpClient({ connections: [connection], approvals, oauthClientId: 'client-a' }, APPS);
+    const other = await mcpClient({ connections: [connection], approvals, oauthClientId: 'client-b' }, APPS);
+    const made = await ok<{ record: { id: number } }>(owner.client, 'create_expense', expense());
+    const card = await pending(owner.client, 'delete_expense', { id: made.record.id });
+    const refused = await fails(other.client, 'approve_change', {
+      approval: card.token,
+      decision: 'approve',
+    });
+    expect(refused.code).toBe('NOT_FOUND');
+    expect(await recordOf(connections[variant], EXPENSES, made.record.id)).toBeDefined();
+    await Promise.all([owner.close(), other.close()]);
   });
 
   it('an undo waits for the card too', async () => {
