@@ -1,5 +1,6 @@
 import { timingSafeEqual } from '@acctkit/signer';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { adminDocsLink, adminRouteList } from './admin-document.js';
 import { DEMO_BUSINESS_IDS, DEMO_CLIENT } from './demo-accounts.js';
 import type { Business, Client } from './directory.js';
@@ -17,9 +18,27 @@ const ADMIN_DISABLED_MESSAGE =
 const bad = (message: string, cause?: unknown): AdminError =>
   new AdminError('ADMIN_BAD_REQUEST', message, cause === undefined ? {} : { cause });
 
-async function jsonBody(req: Request): Promise<Record<string, unknown>> {
-  const text = await req.text();
-  if (text.length > 10_000) throw bad('The admin request body is larger than 10000 bytes: send less.');
+/** The largest admin request body, in bytes: the admin calls take a few short fields. */
+const ADMIN_BODY_MAX_BYTES = 10_000;
+
+const limitAdminBody = bodyLimit({
+  maxSize: ADMIN_BODY_MAX_BYTES,
+  onError: () => {
+    throw new AdminError(
+      'ADMIN_BODY_TOO_LARGE',
+      `The admin request body is larger than ${ADMIN_BODY_MAX_BYTES} bytes: send less.`,
+    );
+  },
+});
+
+/**
+ * Reads an admin call's JSON object body. `bodyLimit` refuses a declared `Content-Length` over the
+ * limit unread and counts a chunked body as it arrives, stopping at the limit, so no more than the
+ * limit of a body is ever held.
+ */
+async function jsonBody(c: Context<SandboxEnv>): Promise<Record<string, unknown>> {
+  await limitAdminBody(c, async () => {});
+  const text = await c.req.raw.text();
   if (text.trim() === '') return {};
   try {
     const v: unknown = JSON.parse(text);
@@ -97,7 +116,7 @@ export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: (
   );
 
   app.post('/_sandbox/tokens', async (c) => {
-    const body = await jsonBody(c.req.raw);
+    const body = await jsonBody(c);
     const scope = scopeOf(body.scope);
     const business = businessOf(state, body.business ?? 'de');
     const client = clientOf(state, body.client_id);
@@ -132,7 +151,7 @@ export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: (
 
   // A real authorization code, as the consent page issues it after the owner approves.
   app.post('/_sandbox/codes', async (c) => {
-    const body = await jsonBody(c.req.raw);
+    const body = await jsonBody(c);
     const scope = scopeOf(body.scope);
     const business = businessOf(state, body.business ?? 'de');
     const client = clientOf(state, body.client_id);
@@ -167,7 +186,7 @@ export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: (
 
   // What a user removing the app at the service does: its tokens stop working, refresh included.
   app.post('/_sandbox/revoke', async (c) => {
-    const body = await jsonBody(c.req.raw);
+    const body = await jsonBody(c);
     const accessToken = optionalString(body, 'access_token');
     const refreshToken = optionalString(body, 'refresh_token');
     const now = state.clock.now();
@@ -193,7 +212,7 @@ export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: (
   });
 
   app.post('/_sandbox/clock', async (c) => {
-    const body = await jsonBody(c.req.raw);
+    const body = await jsonBody(c);
     const seconds = body.advance_seconds;
     if (typeof seconds !== 'number' || !Number.isFinite(seconds))
       throw bad('Send { "advance_seconds": <number> }.');
@@ -208,7 +227,7 @@ export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: (
   );
 
   app.post('/_sandbox/faults', async (c) => {
-    const body = await jsonBody(c.req.raw);
+    const body = await jsonBody(c);
     const type = body.type;
     if (
       type !== 'latency' &&

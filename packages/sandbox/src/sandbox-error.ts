@@ -5,7 +5,7 @@ import type { AnySchema } from './variant.js';
 type Diagnosis = AnySchema<'Diagnosis'>;
 
 /** HTTP statuses the sandbox answers errors with. */
-type ErrorStatus = 400 | 401 | 403 | 404 | 422 | 429 | 500 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 422 | 429 | 500 | 503;
 
 /**
  * The root error of the sandbox: every error it throws, and every error response it sends, is one
@@ -125,9 +125,10 @@ const ADMIN = {
   ADMIN_DISABLED: { status: 403, error: 'admin_disabled' },
   ADMIN_UNAUTHORIZED: { status: 401, error: 'invalid_token' },
   ADMIN_BAD_REQUEST: { status: 400, error: 'invalid_request' },
+  ADMIN_BODY_TOO_LARGE: { status: 413, error: 'payload_too_large' },
 } as const;
 
-/** A refused admin API call (`/_sandbox/*`): disabled, wrong admin token, or a bad body. */
+/** A refused admin API call (`/_sandbox/*`): disabled, wrong admin token, a bad or an oversized body. */
 export class AdminError extends SandboxError {
   declare readonly code: keyof typeof ADMIN;
   readonly error: (typeof ADMIN)[keyof typeof ADMIN]['error'];

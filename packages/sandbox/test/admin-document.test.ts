@@ -50,10 +50,13 @@ describe('admin-api.openapi.json', () => {
     }
   });
 
-  it('the refusals are the documented 400, 401 and 403 bodies', async () => {
+  it('the refusals are the documented 400, 401, 403 and 413 bodies', async () => {
     const bad = await send('POST', '/_sandbox/clock', { advance_seconds: 'soon' });
     expect(bad.status).toBe(400);
     expect(admin.check('advanceClock', 400, await bad.json())).toBeNull();
+    const large = await send('POST', '/_sandbox/clock', { advance_seconds: 1, pad: 'x'.repeat(10_000) });
+    expect(large.status).toBe(413);
+    expect(admin.check('advanceClock', 413, await large.json())).toBeNull();
     const missing = await send('GET', '/_sandbox/', undefined, null);
     expect(missing.status).toBe(401);
     expect(missing.headers.get('www-authenticate')).toBe('Bearer');

@@ -112,3 +112,13 @@ describe('form bodies are limited while they stream', () => {
     expect(upload.sent).toBeLessThan(UPLOAD_BYTES);
   }, 60_000);
 });
+
+describe('admin bodies are limited while they stream', () => {
+  it('POST /_sandbox/tokens: a 64 MiB chunked body is refused at 10000 bytes with 413, before it ends, memory flat', async () => {
+    const upload = await streamForm(`${server.url}/_sandbox/tokens`, { Authorization: `Bearer ${ADMIN}` });
+    expect(upload.status).toBe(413);
+    expect(JSON.parse(upload.body)).toMatchObject({ code: 'ADMIN_BODY_TOO_LARGE' });
+    expect(upload.sent).toBeLessThan(UPLOAD_BYTES);
+    expect(upload.rssGrowth).toBeLessThan(32 * 1024 * 1024);
+  }, 60_000);
+});
