@@ -41,6 +41,33 @@ describe('parseRemoteConfig', () => {
     }
   });
 
+  it('names ACCTKIT_MCP_ENCRYPTION_KEYS, its form and the bad key for a malformed ring, never the key text', () => {
+    const good = key().replace('k1:', 'k2:');
+    const cases: [string, RegExp][] = [
+      ['k1:short', /key k1 is not base64/],
+      ['k1:short!', /key k1 is not base64/],
+      [`${good},k3:${base64url(new Uint8Array(16))}`, /key k3 is 16 bytes/],
+      ['c2hvcnQ', /a key has no id/],
+    ];
+    for (const [ring, which] of cases) {
+      let error: unknown;
+      try {
+        parseRemoteConfig(env({ ACCTKIT_MCP_ENCRYPTION_KEYS: ring }));
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(RemoteError);
+      const message = String((error as Error).message);
+      expect(message).toMatch(/^ACCTKIT_MCP_ENCRYPTION_KEYS must be a comma-separated list of id:key/);
+      expect(message).toContain('base64url (or base64) of 32 random bytes');
+      expect(message).toMatch(which);
+      expect(message).not.toContain('Invalid character');
+      for (const secret of ring.split(',').map((p) => p.split(':')[1] ?? p))
+        expect(message).not.toContain(secret);
+      expect((error as RemoteError).code).toBe('CONFIG');
+    }
+  });
+
   it('refuses plain http except on loopback, and lets --public-url win', () => {
     expect(() => parseRemoteConfig(env({ ACCTKIT_MCP_PUBLIC_URL: 'http://mcp.example.com' }))).toThrow(
       /https/,

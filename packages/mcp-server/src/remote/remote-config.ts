@@ -107,13 +107,28 @@ function list(env: Env, name: string): string[] | undefined {
     : undefined;
 }
 
+const KEY_RING_FORM =
+  'ACCTKIT_MCP_ENCRYPTION_KEYS must be a comma-separated list of id:key, current key first, each key the base64url (or base64) of 32 random bytes, such as k1:<43 characters>; make one with `openssl rand -base64 32`';
+
+/** The key ring; a malformed one names the variable, its form and the key's id, never key material. */
 function encryptionKeys(text: string): EncryptionKey[] {
-  try {
-    return parseKeyRing(text, 'ACCTKIT_MCP_ENCRYPTION_KEYS');
-  } catch (cause) {
-    if (isVaultError(cause)) throw new RemoteError('CONFIG', cause.message, { cause });
-    throw cause;
+  const keys: EncryptionKey[] = [];
+  for (const part of text.split(',').map((p) => p.trim())) {
+    if (!part) continue;
+    const id = /^([A-Za-z0-9_-]{1,32}):/.exec(part)?.[1];
+    let key: EncryptionKey | undefined;
+    try {
+      // Its message, or the platform's base64 decoder's ("Invalid character"), says too little.
+      [key] = parseKeyRing(part, 'ACCTKIT_MCP_ENCRYPTION_KEYS');
+    } catch (cause) {
+      const which = id ? `key ${id} is not base64` : 'a key has no id';
+      throw new RemoteError('CONFIG', `${KEY_RING_FORM} (${which}).`, { cause });
+    }
+    if (key && key.key.length !== 32)
+      throw new RemoteError('CONFIG', `${KEY_RING_FORM} (key ${key.id} is ${key.key.length} bytes).`);
+    if (key) keys.push(key);
   }
+  return keys;
 }
 
 function absoluteUrl(name: string, value: string): string {
