@@ -1,5 +1,5 @@
 import type { JournalLimits } from '@acctkit/client';
-import { type EncryptionKey, isVaultError, parseKeyRing } from '@acctkit/token-vault';
+import { type EncryptionKey, parseKeyRing } from '@acctkit/token-vault';
 import type { Context } from 'hono';
 import { RemoteError } from './remote-error.js';
 
