@@ -1,14 +1,14 @@
 import {
+  AccountingError,
   createTokenManager,
   lockedRefreshFetch,
   type TokenEndpointOptions,
   type TokenManager,
   type TokenSet,
 } from '@acctkit/client';
-import { base64url } from './base64url.js';
 import { createKeyRing, type EncryptionKey, type KeyRing } from './key-ring.js';
-import { VaultError } from './vault-error.js';
-import { updateKey, type VaultStorage } from './vault-storage.js';
+import { isVaultError, VaultError } from './vault-error.js';
+import { updateKey, type VaultStorage, withKeyLock } from './vault-storage.js';
 
 /** The app registration at the service whose tokens the vault holds and refreshes. */
 export interface VaultUpstream extends Omit<TokenEndpointOptions, 'fetch'> {
@@ -30,7 +30,7 @@ export interface VaultOptions {
   readonly now?: (() => number) | undefined;
   /** Refresh this long before an access token expires, in ms (default 60 000). */
   readonly refreshMarginMs?: number | undefined;
-  /** How long a refresh lease holds when its holder dies mid-refresh, in ms (default 30 000). */
+  /** How long a refresh lease holds when its holder dies mid-refresh, in ms (default 30 000); a waiter gives up 5 s after that. */
   readonly leaseMs?: number | undefined;
   /** Prefix of the vault's storage keys (default `vault:`), so several products can share a storage. */
   readonly prefix?: string | undefined;
@@ -47,11 +47,14 @@ export interface SaveOptions {
  * shares the storage. A connection is named by an id of the product's choosing.
  */
 export interface Vault {
-  /** Stores (or replaces) a connection's tokens. */
+  /**
+   * Stores a connection's tokens, creating it or replacing whatever is stored (it is how a connection
+   * comes to be; a product that must not replace one decides so under its own compare-and-set first).
+   */
   save(id: string, tokens: TokenSet, options?: SaveOptions): Promise<void>;
   /** A connection's tokens, decrypted, or `undefined`. */
   tokens(id: string): Promise<TokenSet | undefined>;
-  /** Removes a connection's tokens. */
+  /** Removes a connection's tokens: no refresh running meanwhile stores its tokens back afterwards. */
   delete(id: string): Promise<void>;
   /** Moves a connection's expiry (`null`: never); resolves to whether it is stored. */
   expire(id: string, expiresAt: number | null): Promise<boolean>;
@@ -60,17 +63,19 @@ export interface Vault {
   /**
    * The client's token manager of one connection, for `createClient({ tokens })`: credentials from the
    * sealed tokens; a refresh takes the connection's lease in storage, so one instance refreshes and
-   * the others adopt its result; every rotated set is sealed and stored before it is used.
+   * the others adopt its result; every rotated set is sealed and stored before it is used. It only
+   * ever updates: a refresh whose connection was deleted meanwhile fails with `NOT_FOUND` and drops
+   * its tokens; one whose tokens were replaced (connected again) drops its set and uses the new one.
    */
   tokenManager(id: string): TokenManager;
 }
 
 interface Entry {
   readonly sealed: string;
-  readonly lease?: { readonly owner: string; readonly until: number } | undefined;
 }
 
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Why a refreshed set was not stored: the connection was deleted, or its tokens were replaced. */
+type Dropped = 'gone' | 'replaced';
 
 /**
  * Creates the vault of upstream connections shared by acctkit's hosted services (the edge proxy and
@@ -106,57 +111,65 @@ export function createVault(options: VaultOptions): Vault {
 
   const seal = (id: string, tokens: TokenSet): Promise<string> =>
     ring.encrypt(JSON.stringify(tokens), keyOf(id));
+  const open = async (id: string, entry: Entry): Promise<TokenSet> =>
+    JSON.parse(await ring.decrypt(entry.sealed, keyOf(id))) as TokenSet;
 
   async function read(id: string): Promise<TokenSet | undefined> {
     const entry = await storage.get<Entry>(keyOf(id));
-    if (!entry) return undefined;
-    return JSON.parse(await ring.decrypt(entry.value.sealed, keyOf(id))) as TokenSet;
+    return entry ? open(id, entry.value) : undefined;
   }
 
-  /** Replaces the sealed tokens, keeping the entry's lease and expiry. */
-  async function write(id: string, tokens: TokenSet): Promise<void> {
-    const sealed = await seal(id, tokens);
-    await updateKey<Entry, void>(storage, keyOf(id), (entry) => ({
-      value: { ...entry, sealed },
-      result: undefined,
-    }));
+  /**
+   * Stores `tokens` over the stored set only while it is still the one whose refresh token is `from`:
+   * update-only and compared by value, so a refresh that finishes after the connection was deleted or
+   * connected again drops its tokens instead of bringing back (or overwriting) the connection. A
+   * reseal or a new expiry in between keeps the same set, so it is no reason to drop a rotation.
+   */
+  function replaceRefreshed(id: string, from: string, tokens: TokenSet): Promise<Dropped | undefined> {
+    return updateKey<Entry, Dropped | undefined>(storage, keyOf(id), async (entry) => {
+      if (!entry) return { result: 'gone' };
+      const stored = await open(id, entry);
+      if (stored.refreshToken !== from) return { result: 'replaced' };
+      // A token response carries no country: the business stays the one the tokens were stored for.
+      const next = stored.country === undefined ? tokens : { ...tokens, country: stored.country };
+      return { value: { sealed: await seal(id, next) }, result: undefined };
+    });
   }
 
-  /** Runs `fn` holding the connection's refresh lease: one holder at a time across every instance. */
-  async function withLease<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const key = keyOf(id);
-    const owner = base64url(crypto.getRandomValues(new Uint8Array(12)));
-    // Wall-clock time: leases are about real waiting, whatever clock token expiry is judged by.
-    const deadline = Date.now() + leaseMs + 5_000;
-    for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {
-      const current = await storage.get<Entry>(key);
-      if (!current) throw new VaultError('NOT_FOUND', `No tokens are stored for connection ${id}.`);
-      const lease = current.value.lease;
-      if (lease && lease.until > Date.now()) {
-        if (Date.now() > deadline)
-          throw new VaultError('LEASE_TIMEOUT', `Timed out waiting for another refresh of connection ${id}.`);
-        await pause(wait);
-        continue;
-      }
-      const taken: Entry = { ...current.value, lease: { owner, until: Date.now() + leaseMs } };
-      if (await storage.set(key, taken, { expected: current.version, expiresAt: current.expiresAt })) break;
-    }
-    try {
-      return await fn();
-    } finally {
-      await updateKey<Entry, void>(storage, key, (entry) =>
-        entry?.lease?.owner === owner
-          ? { value: { sealed: entry.sealed }, result: undefined }
-          : { result: undefined },
-      );
-    }
-  }
+  /**
+   * The lease of one connection's refresh: a lock in storage every instance shares, apart from the
+   * entry, so deleting the connection never has to mind a lease and a lease never keeps an entry alive.
+   */
+  const withLease = <T>(id: string, fn: () => Promise<T>): Promise<T> =>
+    withKeyLock(storage, `lock:${keyOf(id)}`, fn, { leaseMs }).catch((cause: unknown) => {
+      if (isVaultError(cause) && cause.code === 'LEASE_TIMEOUT')
+        throw new VaultError('LEASE_TIMEOUT', `Timed out waiting for another refresh of connection ${id}.`, {
+          cause,
+        });
+      throw cause;
+    });
+
+  /**
+   * The token manager reports a failed token request as unreachable (`NETWORK`); when the vault's own
+   * hook failed (the connection is gone), the vault's error is what the caller can act on.
+   */
+  const unwrap = (error: unknown): never => {
+    throw error instanceof AccountingError && error.code === 'NETWORK' && isVaultError(error.cause)
+      ? error.cause
+      : error;
+  };
+
+  const gone = (id: string): VaultError =>
+    new VaultError(
+      'NOT_FOUND',
+      `No tokens are stored for connection ${id} (deleted, or never saved): connect it again.`,
+    );
 
   return {
     async save(id, tokens, saveOptions = {}) {
       const sealed = await seal(id, tokens);
-      await updateKey<Entry, void>(storage, keyOf(id), (entry) => ({
-        value: { ...entry, sealed },
+      await updateKey<Entry, void>(storage, keyOf(id), () => ({
+        value: { sealed },
         expiresAt: saveOptions.expiresAt ?? null,
         result: undefined,
       }));
@@ -167,44 +180,77 @@ export function createVault(options: VaultOptions): Vault {
       updateKey<Entry, boolean>(storage, keyOf(id), (entry) =>
         entry ? { value: entry, expiresAt, result: true } : { result: false },
       ),
-    async reseal(id) {
-      const entry = await storage.get<Entry>(keyOf(id));
-      if (!entry || ring.keyIdOf(entry.value.sealed) === ring.currentKeyId) return false;
-      const tokens = JSON.parse(await ring.decrypt(entry.value.sealed, keyOf(id))) as TokenSet;
-      await write(id, tokens);
-      return true;
-    },
+    reseal: (id) =>
+      // Compare-and-set against the entry read: a delete in between leaves it deleted.
+      updateKey<Entry, boolean>(storage, keyOf(id), async (entry) => {
+        if (!entry || ring.keyIdOf(entry.sealed) === ring.currentKeyId) return { result: false };
+        return { value: { sealed: await seal(id, await open(id, entry)) }, result: true };
+      }),
     tokenManager(id) {
-      // Refresh tokens this manager's lease already stored: the manager's own write of the same set is skipped.
+      // Refresh tokens this manager's refresh already stored: the manager's own write of the set is skipped.
       const persisted = new Set<string>();
-      return createTokenManager({
+      // The refresh token the running refresh started from. One refresh of a connection runs at a time
+      // in this manager (the token manager's single flight), and in every instance (the lease).
+      let refreshing: string | undefined;
+      const locked = lockedRefreshFetch({
+        fetch: options.fetch,
+        now,
+        marginMs,
+        withLock: (fn) => withLease(id, fn),
+        async read() {
+          const stored = await read(id);
+          // Nothing to refresh: no request goes upstream for a connection that is gone.
+          if (!stored) throw gone(id);
+          refreshing = stored.refreshToken;
+          return stored;
+        },
+        async write(tokens) {
+          const dropped = await replaceRefreshed(id, refreshing ?? '', tokens);
+          // The service offers no revocation endpoint: dropped tokens lapse at their expiry unused.
+          if (dropped === 'gone') throw gone(id);
+          if (dropped === 'replaced')
+            throw new VaultError(
+              'CONFLICT',
+              `The tokens of connection ${id} were replaced while they were refreshed; the refreshed set was dropped.`,
+            );
+          persisted.add(tokens.refreshToken);
+        },
+        adopt(tokens) {
+          persisted.add(tokens.refreshToken);
+        },
+      });
+      const manager = createTokenManager({
         ...upstream,
         refreshMarginMs: marginMs,
         now,
         store: {
           get: () => read(id),
-          set: async (tokens) => {
+          async set(tokens) {
             if (persisted.delete(tokens.refreshToken)) return;
-            await write(id, tokens);
+            // Tokens given to the manager (setTokens) replace a stored connection's; save creates one.
+            const written = await updateKey<Entry, boolean>(storage, keyOf(id), async (entry) =>
+              entry ? { value: { sealed: await seal(id, tokens) }, result: true } : { result: false },
+            );
+            if (!written) throw gone(id);
           },
         },
-        fetch: lockedRefreshFetch({
-          fetch: options.fetch,
-          now,
-          marginMs,
-          withLock: (fn) => withLease(id, fn),
-          read: () => read(id),
-          async write(tokens) {
-            // A token response carries no country: the business stays the one the tokens were stored for.
-            const before = await read(id);
-            await write(id, before?.country === undefined ? tokens : { ...tokens, country: before.country });
-            persisted.add(tokens.refreshToken);
-          },
-          adopt(tokens) {
-            persisted.add(tokens.refreshToken);
-          },
-        }),
+        // A set replaced during the refresh (connected again) is read again under the lease: the
+        // retry adopts it, or refreshes from it when it is about to expire too.
+        async fetch(request) {
+          for (let attempt = 0; ; attempt++) {
+            try {
+              return await locked(request.clone());
+            } catch (cause) {
+              if (!(isVaultError(cause) && cause.code === 'CONFLICT') || attempt >= 2) throw cause;
+            }
+          }
+        },
       });
+      return {
+        ...manager,
+        credentials: () => manager.credentials().catch(unwrap),
+        refresh: (refreshOptions) => manager.refresh(refreshOptions).catch(unwrap),
+      };
     },
   };
 }

@@ -4,8 +4,10 @@ export type VaultErrorCode =
   | 'CONFIG'
   /** A stored value names a key that is not in the ring, or does not decrypt (tampered, moved). */
   | 'DECRYPT'
-  /** No tokens are stored for the connection. */
+  /** No tokens are stored for the connection (also when it was deleted while its tokens were refreshed). */
   | 'NOT_FOUND'
+  /** The connection's tokens were replaced while a refresh ran; the refreshed set was dropped. */
+  | 'CONFLICT'
   /** Another instance held the refresh lease past the wait. */
   | 'LEASE_TIMEOUT'
   /** Too many writers collided on one key. */

@@ -49,11 +49,13 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /**
  * Reads, changes and writes one key until no other writer got in between. The expiry is kept unless
- * the change sets one, so an update never makes a value immortal by accident.
+ * the change sets one, so an update never makes a value immortal by accident. The change decides
+ * whether an absent key is created: one that returns no value for `undefined` only ever updates, so a
+ * writer that lost a race with a delete cannot bring the key back.
  *
  * @param storage - The storage.
  * @param key - The key.
- * @param change - Gets the current value (or `undefined`) and returns the new one and a result.
+ * @param change - Gets the current value (or `undefined`) and returns (or resolves to) the new one and a result.
  * @returns The result of the change that was written (or that left the key alone).
  * @throws VaultError `CONTENDED` after 100 collisions in a row.
  * @example
@@ -66,11 +68,11 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export async function updateKey<T, R>(
   storage: VaultStorage,
   key: string,
-  change: (current: T | undefined) => KeyChange<T, R>,
+  change: (current: T | undefined) => KeyChange<T, R> | Promise<KeyChange<T, R>>,
 ): Promise<R> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const current = await storage.get<T>(key);
-    const next = change(current?.value);
+    const next = await change(current?.value);
     if (next.value === undefined) return next.result;
     const expiresAt = next.expiresAt === null ? undefined : (next.expiresAt ?? current?.expiresAt);
     if (await storage.set(key, next.value, { expected: current?.version ?? 0, expiresAt }))
@@ -82,7 +84,10 @@ export async function updateKey<T, R>(
 }
 
 /**
- * Writes a value whatever is stored (last writer wins), with a new expiry (default: never).
+ * Writes a value whatever is stored (last writer wins), with a new expiry (default: never). It creates
+ * the key when absent, so it is for values that have one writer (a new ticket, a counter's first
+ * value); a value others may delete or replace meanwhile takes {@link updateKey} with a change that
+ * checks what it read.
  *
  * @example
  * ```ts

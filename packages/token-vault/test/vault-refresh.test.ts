@@ -82,8 +82,8 @@ describe('vault refresh', () => {
     expect(stored?.refreshToken).not.toBe(m.refresh_token);
     expect(stored?.accessToken).toBe(all[0]?.accessToken);
     expect(stored?.country).toBe('pt');
-    // The lease is released: the entry holds the sealed set only.
-    expect((await storage.get<Record<string, unknown>>('vault:shop'))?.value.lease).toBeUndefined();
+    // The lease is released.
+    expect(await storage.get('lock:vault:shop')).toBeUndefined();
     // And the stored set works for a real call through the client.
     const api = createClient({
       variant: 'pt',
@@ -122,12 +122,7 @@ describe('vault refresh', () => {
     const counter = { refreshes: 0 };
     const vault = instance(storage, m, counter, 300);
     await vault.save('acme', { accessToken: m.access_token, refreshToken: m.refresh_token, expiresAt: 0 });
-    const entry = await storage.get<{ sealed: string }>('vault:acme');
-    await storage.set(
-      'vault:acme',
-      { ...entry?.value, lease: { owner: 'dead', until: Date.now() + 300 } },
-      { expected: entry?.version ?? 0 },
-    );
+    await storage.set('lock:vault:acme', { owner: 'dead' }, { expected: 0, expiresAt: Date.now() + 300 });
     const started = Date.now();
     const credentials = await vault.tokenManager('acme').credentials();
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);

@@ -9,8 +9,9 @@ import type { Hono } from 'hono';
 import type { BusinessConnection } from '../business-connection.js';
 import { createServer } from '../create-server.js';
 import { isToolset, type Toolset } from '../toolset.js';
-import { type BearerEnv, bearerAuth, unauthorized } from './bearer-auth.js';
-import type { GrantRecord } from './grant-records.js';
+import { type AuthorizedGrant, type BearerEnv, bearerAuth, unauthorized } from './bearer-auth.js';
+import { grantApprovals } from './grant-approvals.js';
+import type { GrantRecord, Scope } from './grant-records.js';
 import { grantTokenManager } from './grant-tokens.js';
 import type { RemoteContext } from './remote-context.js';
 import { vaultChangeJournal } from './vault-change-journal.js';
@@ -32,21 +33,23 @@ const RECONNECT =
 
 /**
  * `POST /mcp`: Streamable HTTP, stateless: MCP 2026-07-28 for requests that carry its `_meta`,
- * 2025-11-25 (or older) for the others. Each request gets a fresh server for its grant's one business
- * (read-only catalogue for a read-only grant) and a client whose tokens are the grant's sealed
- * upstream tokens. JSON responses (not SSE), so that a grant the service revoked during the request
+ * 2025-11-25 (or older) for the others. Each request gets a fresh server for its grant's one business,
+ * with the scope of the access token that made the request (a token refreshed down to `readonly` gets
+ * the read-only catalogue, whatever its grant allows), and a client whose tokens are the grant's
+ * sealed upstream tokens. JSON responses (not SSE), so that a grant the service revoked during the request
  * turns into a 401 `invalid_token` instead of a tool error: the MCP client authorizes again.
  */
 export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
   const toolsets = ctx.config.toolsets?.filter(isToolset) as Toolset[] | undefined;
-  const build = (grant: GrantRecord): McpServer => {
+  const build = ({ grant, access }: AuthorizedGrant): McpServer => {
+    const scope = servedScope(grant, access.scope);
     const tokens = grantTokenManager(ctx, grant.id);
     const connection: BusinessConnection = {
       name: grant.variant,
       variant: grant.variant,
       businessId: grant.businessId,
       businessName: grant.businessName,
-      scope: grant.scope,
+      scope,
       client: createClient({
         variant: grant.variant,
         baseUrl: ctx.config.upstream.baseUrl,
@@ -65,23 +68,24 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
     };
     return createServer({
       connections: [connection],
-      readOnly: ctx.config.readOnly === true || grant.scope === 'readonly',
+      readOnly: ctx.config.readOnly === true || scope === 'readonly',
       ...(toolsets && { toolsets }),
       ...(ctx.config.tools && { tools: ctx.config.tools }),
       oauthClientId: grant.clientId,
       ...(grant.user !== undefined && { user: grant.user }),
-      // Shared by every instance: the card's answer may reach another one.
-      approvals: ctx.storage,
+      // Shared by every instance (the card's answer may reach another one), keyed by grant: only the
+      // grant that asked finds its approval, and another grant's attempt leaves it pending.
+      approvals: grantApprovals(ctx.storage, grant.id),
     });
   };
   // 2026-07-28 through the SDK's entry (modern requests only); 2025-era requests through a JSON-mode
   // transport of their own, as the entry's stateless legacy serving answers with an SSE stream.
-  const modern = createMcpHandler(({ authInfo }) => build(authInfo?.extra?.grant as GrantRecord), {
+  const modern = createMcpHandler(({ authInfo }) => build(authInfo?.extra?.authorized as AuthorizedGrant), {
     legacy: 'reject',
     responseMode: 'json',
   });
-  const legacy = async (request: Request, grant: GrantRecord): Promise<Response> => {
-    const server = build(grant);
+  const legacy = async (request: Request, authorized: AuthorizedGrant): Promise<Response> => {
+    const server = build(authorized);
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
     try {
@@ -102,11 +106,17 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
     return response;
   };
   app.post('/mcp', bearerAuth(ctx), async (c) => {
-    const { grant } = c.get('authorized');
+    const authorized = c.get('authorized');
+    const { grant, access } = authorized;
     const request = c.req.raw;
-    if (await isLegacyRequest(request)) return revocationChecked(grant, await legacy(request, grant));
+    if (await isLegacyRequest(request)) return revocationChecked(grant, await legacy(request, authorized));
     const response = await modern.fetch(request, {
-      authInfo: { token: '', clientId: grant.clientId, scopes: [grant.scope], extra: { grant } },
+      authInfo: {
+        token: '',
+        clientId: grant.clientId,
+        scopes: [servedScope(grant, access.scope)],
+        extra: { authorized },
+      },
     });
     // 2026-07-28 requests name their method in `Mcp-Method`, which the SDK's entry refuses when it
     // disagrees with the body: one that never reaches the service cannot have met a revocation.
@@ -125,4 +135,12 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
       { Allow: 'POST' },
     ),
   );
+}
+
+/**
+ * The scope a request is served with: its access token's, never wider than its grant's (a refresh may
+ * narrow a token to `readonly`; nothing widens one).
+ */
+function servedScope(grant: GrantRecord, token: Scope): Scope {
+  return grant.scope === 'full_access' && token === 'full_access' ? 'full_access' : 'readonly';
 }
