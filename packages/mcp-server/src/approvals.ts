@@ -77,12 +77,22 @@ export async function holdApproval(storage: VaultStorage, pending: PendingApprov
   return token;
 }
 
-/** Takes a pending approval (once); `undefined` when the token is unknown, used or expired. */
+/**
+ * Takes a pending approval (once) for the OAuth client that answers: `undefined` when the token is
+ * unknown, used or expired, or when the approval was asked for through another OAuth client, whose
+ * approval then stays pending for its owner.
+ */
 export async function takeApproval(
   storage: VaultStorage,
   token: string,
+  oauthClientId: string | undefined,
 ): Promise<PendingApproval | undefined> {
-  return takeKey<PendingApproval>(storage, await keyOf(token));
+  const key = await keyOf(token);
+  const found = await storage.get<PendingApproval | null>(key);
+  // Checked before the take: a wrong caller's attempt must not consume the owner's approval. The key
+  // is a fresh random token's, written once, so what is taken is what was checked (or nothing).
+  if (!found?.value || found.value.oauthClientId !== oauthClientId) return undefined;
+  return takeKey<PendingApproval>(storage, key);
 }
 
 /** The input schema of `approve_change`. */
@@ -151,9 +161,11 @@ function approveChangeArguments(): z.ZodType {
 }
 
 /**
- * `approve_change`: the approval card's answer. The pending change is taken (once: a second click,
- * another grant's token or an expired one finds nothing); `cancel` drops it, `approve` runs the call
- * again, which goes on only if it would do exactly what the card showed.
+ * `approve_change`: the approval card's answer. The pending change is taken (once: a second click or
+ * an expired token finds nothing; another OAuth client's answer finds nothing and leaves it pending);
+ * `cancel` drops it, `approve` runs the call again, which goes on only if it would do exactly what the
+ * card showed. The remote server keys each grant's approvals apart (`grant-approvals.ts`), so another
+ * grant of the same client finds nothing either.
  */
 export async function approveChange(
   args: Record<string, unknown>,
@@ -171,9 +183,9 @@ export async function approveChange(
       fields: problemsOf(parsed.error),
     });
   const { approval, decision } = parsed.data as { approval: string; decision: 'approve' | 'cancel' };
-  const pending = await takeApproval(storage, approval);
+  const pending = await takeApproval(storage, approval, signedIn.oauthClientId);
   const entry = pending && byName.get(pending.tool);
-  if (!pending || !entry || pending.oauthClientId !== signedIn.oauthClientId)
+  if (!pending || !entry)
     return errorResult({
       code: 'NOT_FOUND',
       message:

@@ -155,7 +155,7 @@ describe.each(['de', 'pt'] as const)('approval cards (%s)', (variant) => {
     await close();
   });
 
-  it("another OAuth client cannot answer a grant's card, even with its token", async () => {
+  it("another OAuth client cannot answer a grant's card, even with its token, and its attempt leaves the card pending for its owner", async () => {
     // Two grants of one remote server: one storage of approvals, each server acting for its own client.
     const approvals = createMemoryStorage();
     const connection = {
@@ -172,6 +172,13 @@ describe.each(['de', 'pt'] as const)('approval cards (%s)', (variant) => {
     });
     expect(refused.code).toBe('NOT_FOUND');
     expect(await recordOf(connections[variant], EXPENSES, made.record.id)).toBeDefined();
+    // The refused attempt left the approval pending: its owner's Approve still runs it.
+    const approved = await ok<{ status: string }>(owner.client, 'approve_change', {
+      approval: card.token,
+      decision: 'approve',
+    });
+    expect(approved.status).toBe('deleted');
+    expect(await recordOf(connections[variant], EXPENSES, made.record.id)).toBeUndefined();
     await Promise.all([owner.close(), other.close()]);
   });
 

@@ -1,4 +1,5 @@
 import { DEMO_CLIENT, type RunningServer, startServer } from '@acctkit/sandbox';
+import { Client, type ClientCapabilities, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   type RemoteServerOptions,
   type RunningRemoteServer,
@@ -269,3 +270,29 @@ export async function mcpPost(
 }
 
 export const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+
+/** The protocol versions the remote server speaks. */
+export type ProtocolVersion = '2026-07-28' | '2025-11-25';
+
+/** The SDK's client on `/mcp` with a bearer token, pinned to one protocol version. */
+export async function remoteClient(
+  remote: Target,
+  token: string,
+  options: { version?: ProtocolVersion; capabilities?: ClientCapabilities } = {},
+): Promise<Client> {
+  const version = options.version ?? '2026-07-28';
+  const client = new Client(
+    { name: 'remote-test', version: '1.0.0' },
+    {
+      capabilities: options.capabilities ?? {},
+      versionNegotiation: { mode: version === '2026-07-28' ? { pin: version } : 'legacy' },
+    },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(remote.mcpUrl), {
+      ...(remote.fetch && { fetch: remote.fetch }),
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
