@@ -26,7 +26,8 @@ export type ChangeCard = Pick<ApprovalView, 'kind' | 'id' | 'before' | 'after'>;
  * it goes on only if it would still do what the card showed). With a client that shows forms, the call
  * answers with a form (an input request on 2026-07-28, an `elicitation/create` request on older
  * versions) and runs again with the answer: decline or cancel → nothing changes. Otherwise the call
- * needs `confirm: true`, failing with `CONFIRMATION_REQUIRED`.
+ * needs `confirm: true`, failing with `CONFIRMATION_REQUIRED` whose message says why no form was shown
+ * (the client declared none, or the connection cannot carry one).
  *
  * @param action - What will happen, e.g. `Delete expense 12`.
  * @param details - What the user sees: name, date, amounts, before and after.
@@ -100,9 +101,13 @@ export async function confirmChange(
     );
   }
   if (confirm === true) return Promise.resolve('confirmed');
+  const why =
+    context.formUnavailable === 'client'
+      ? 'the client declared no form support (elicitation)'
+      : 'this connection cannot carry a confirmation form to the client';
   throw new ToolFailure({
     code: 'CONFIRMATION_REQUIRED',
-    message: `This change needs the user's confirmation and the client cannot show a form. Show the user: "${summary.replace(/\n/g, '; ')}". If they agree, call again with confirm: true.`,
+    message: `This change needs the user's confirmation, and no form was shown: ${why}. Show the user: "${[title, ...lines].join('; ')}". If they agree, call again with confirm: true.`,
     business: context.connection.name,
     fields: [{ field: 'confirm', problem: 'must be true, after the user agreed' }],
   });

@@ -5,6 +5,7 @@ import {
   CLIENT_INFO_META_KEY,
   type ClientCapabilities,
   type InputRequiredResult,
+  type LoggingLevel,
   McpServer,
   ProtocolError,
   ProtocolErrorCode,
@@ -28,7 +29,7 @@ import { businessArgument, selectBusiness } from './business-selection.js';
 import { CATALOGUE } from './catalogue.js';
 import { serverInstructions } from './instructions.js';
 import type { JsonSchema } from './json-schema.js';
-import { createLogger, type LogSink } from './logger.js';
+import { createLogger, type LogSink, severityOf } from './logger.js';
 import { listedPaging } from './paging.js';
 import { registerPrompts } from './prompts.js';
 import { registerCards, registerResources } from './resources.js';
@@ -76,6 +77,13 @@ export interface ServerOptions {
    * memory). A server that runs on several instances passes shared storage (the remote server does).
    */
   readonly approvals?: VaultStorage | undefined;
+  /**
+   * Whether the transport can carry a form to a 2025-11-25 client and its answer back (default true).
+   * Where the answer may reach another instance than the one that asked (the remote server on
+   * Workers), pass false: confirmations then ask for `confirm: true` and say that the form cannot be
+   * shown over this connection.
+   */
+  readonly formsCarried?: boolean | undefined;
 }
 
 /** A tool of the active catalogue, as the README's tool table shows it. */
@@ -270,8 +278,16 @@ export function createServer(options: ServerOptions): McpServer {
     return made;
   };
   mcp.server.setRequestHandler('tools/list', (_request, ctx) => listing(rendersApps(mcp, ctx)));
+  // The level a 2025-era client set, for this server's connection (a session over HTTP replays it).
+  // Until it sets one it gets no log notifications: the built-in handler keeps no such "unset" state
+  // to read (it sends everything until a level is set), so this one records the level itself.
+  let logLevel: LoggingLevel | undefined;
+  mcp.server.setRequestHandler('logging/setLevel', (request) => {
+    logLevel = request.params.level;
+    return {};
+  });
   const run: RunTool = (entry, args, ctx, approved) =>
-    runTool(entry.tool, args, ctx, connections, entry.eligible, mcp, options.onLog, options, {
+    runTool(entry.tool, args, ctx, connections, entry.eligible, mcp, options, () => logLevel, {
       storage: approvals,
       approved,
     });
@@ -314,16 +330,20 @@ async function runTool(
   connections: readonly BusinessConnection[],
   eligible: readonly BusinessConnection[],
   mcp: McpServer,
-  onLog: LogSink | undefined,
-  signedIn: Pick<ServerOptions, 'oauthClientId' | 'user'>,
+  options: Pick<ServerOptions, 'oauthClientId' | 'user' | 'onLog' | 'formsCarried'>,
+  logLevel: () => LoggingLevel | undefined,
   approvals: ApprovalChannel,
 ): Promise<CallToolResult | InputRequiredResult> {
   const { business, ...rest } = args;
-  // 2026-07-28 deprecates logging: only clients on an older version get log notifications.
+  // 2026-07-28 deprecates logging: only clients on an older version get log notifications, and only
+  // at or above the level they set.
   const legacy = ctx.mcpReq.envelope === undefined;
   const log = createLogger((params) => {
-    onLog?.(params);
-    return legacy ? ctx.mcpReq.log(params.level, params.data, params.logger) : Promise.resolve();
+    options.onLog?.(params);
+    const threshold = logLevel();
+    return legacy && threshold !== undefined && severityOf(params.level) >= severityOf(threshold)
+      ? ctx.mcpReq.log(params.level, params.data, params.logger)
+      : Promise.resolve();
   });
   let connection: BusinessConnection | undefined;
   try {
@@ -344,10 +364,10 @@ async function runTool(
       connection,
       connections,
       signal: ctx.mcpReq.signal,
-      form: formsOf(mcp, ctx),
+      ...formsOf(mcp, ctx, options.formsCarried !== false),
       progress: progressReporter(ctx),
       log,
-      caller: callerOf(mcp, ctx, signedIn),
+      caller: callerOf(mcp, ctx, options),
       call: { tool: tool.name, arguments: parsed.data as Record<string, unknown> },
       // A call the card approved runs with the approval even if the card's host left the capability out.
       ...((approvals.approved !== undefined || rendersApps(mcp, ctx)) && { approvals }),
@@ -376,17 +396,26 @@ async function runTool(
 }
 
 /**
- * The form channel of a call, when the client can show forms: on 2026-07-28 the capabilities come
- * with each request, on older versions from `initialize` (and the SDK sends the form as an
- * `elicitation/create` request). An empty `elicitation: {}` is the form mode of clients from before
- * modes existed.
+ * The form channel of a call, when the client can show forms, or why it cannot: on 2026-07-28 the
+ * capabilities come with each request, on older versions from `initialize` (and the SDK sends the form
+ * as an `elicitation/create` request on the call's stream). An empty `elicitation: {}` is the form mode
+ * of clients from before modes existed. A 2025-era request that reaches a server with no `initialize`
+ * (HTTP without a session), or a transport that cannot bring the answer back, has no form to offer
+ * whatever the client can do.
  */
-function formsOf(mcp: McpServer, ctx: ServerContext): ToolContext['form'] {
+function formsOf(
+  mcp: McpServer,
+  ctx: ServerContext,
+  carried: boolean,
+): Pick<ToolContext, 'form' | 'formUnavailable'> {
+  const legacy = ctx.mcpReq.envelope === undefined;
   const capabilities = capabilitiesOf(mcp, ctx);
-  const capability = capabilities?.elicitation as { form?: object; url?: object } | undefined;
+  if (capabilities === undefined) return { form: undefined, formUnavailable: 'transport' };
+  const capability = capabilities.elicitation as { form?: object; url?: object } | undefined;
   const form = capability && (capability.form !== undefined || capability.url === undefined);
-  if (!form) return undefined;
-  return { responses: ctx.mcpReq.inputResponses };
+  if (!form) return { form: undefined, formUnavailable: 'client' };
+  if (legacy && !carried) return { form: undefined, formUnavailable: 'transport' };
+  return { form: { responses: ctx.mcpReq.inputResponses } };
 }
 
 /** The client's capabilities: with each request on 2026-07-28, from `initialize` on older versions. */

@@ -29,6 +29,22 @@ export interface LogEntry {
 /** Where log lines go besides the client (stderr for stdio). */
 export type LogSink = (entry: LogEntry) => void;
 
+const SEVERITY: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
+
+/** The rank of a level, from `debug` (0) to `emergency` (7). */
+export function severityOf(level: LoggingLevel): number {
+  return SEVERITY.indexOf(level);
+}
+
 /** A logger that sends `notifications/message` through `send`; failures to send are dropped. */
 export function createLogger(send: (entry: LogEntry) => Promise<void>): Logger {
   return {

@@ -21,6 +21,11 @@ export interface ToolContext {
    * forms this call asked for (none on its first round). A handler asks by throwing {@link InputNeeded}.
    */
   readonly form: { readonly responses: InputResponses | Record<string, unknown> | undefined } | undefined;
+  /**
+   * Why there is no form: the client declared no form support, or the transport cannot carry one (a
+   * 2025-era request over HTTP without a session, or a deployment the answer may not route back to).
+   */
+  readonly formUnavailable?: 'client' | 'transport' | undefined;
   /** Reports progress when the client asked for it (`_meta.progressToken`); otherwise does nothing. */
   readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
   /** Log lines to the client, secrets redacted. */

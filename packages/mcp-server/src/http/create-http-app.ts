@@ -1,11 +1,13 @@
-import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, type McpServer } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { bearerGuard } from './bearer-guard.js';
 import { hostGuard, LOOPBACK_HOSTS } from './host-guard.js';
+import { legacySessions } from './legacy-sessions.js';
+import { memorySessionStore } from './session-store.js';
 
 /** Options of {@link createHttpApp}. */
 export interface HttpAppOptions {
-  /** Builds the MCP server that answers one request (a fresh one per request: no session). */
+  /** Builds the MCP server that answers one request (a fresh one per request). */
   readonly createServer: () => McpServer;
   /** Host names accepted in `Host` and `Origin` (default {@link LOOPBACK_HOSTS}). */
   readonly allowedHosts?: readonly string[] | undefined;
@@ -20,10 +22,12 @@ export interface HttpAppOptions {
 
 /**
  * The Streamable HTTP endpoint as a Hono app: `POST /mcp` runs one JSON-RPC exchange on a fresh server,
- * MCP 2026-07-28 for requests that carry its `_meta` and 2025-11-25 (or older) for the others, stateless
- * either way (the process holds no session); `GET` and `DELETE` answer 405 as there is
- * no session stream to open or end, every request with a foreign `Host` or `Origin` gets 403, and with
- * `bearerToken` every request without that token gets 401.
+ * MCP 2026-07-28 for requests that carry its `_meta` and 2025-11-25 (or older) for the others. A
+ * 2025-era client gets an `Mcp-Session-Id` at `initialize`, and what it declared there (and the log
+ * level it sets) is kept in memory for a day after its last use, so its later requests get its forms,
+ * cards and name in the journal; `DELETE` ends such a session, `GET` answers 405 (the server opens no
+ * stream of its own). Every request with a foreign `Host` or `Origin` gets 403, and with `bearerToken`
+ * every request without that token gets 401.
  *
  * @param options - The server factory, the allowed host names, the path and the bearer token.
  * @throws ConnectionError `INVALID_ARGUMENT` for a bearer token shorter than 32 characters.
@@ -43,19 +47,14 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   const app = new Hono();
   app.use('*', hostGuard(options.allowedHosts ?? LOOPBACK_HOSTS));
   if (options.bearerToken !== undefined) app.use('*', bearerGuard(options.bearerToken));
-  const handler = createMcpHandler(options.createServer);
-  app.post(path, (c) => handler.fetch(c.req.raw));
-  app.on(['GET', 'DELETE'], path, () => methodNotAllowed());
+  const modern = createMcpHandler(options.createServer, { legacy: 'reject' });
+  const legacy = legacySessions({ store: memorySessionStore() });
+  const build = (): McpServer => options.createServer();
+  app.on(['POST', 'GET', 'DELETE'], path, async (c) => {
+    const request = c.req.raw;
+    // One process, one caller (whoever holds the bearer token, if any): sessions have one owner.
+    if (await isLegacyRequest(request)) return legacy.handle(request, 'local', build);
+    return modern.fetch(request);
+  });
   return app;
-}
-
-function methodNotAllowed(): Response {
-  return Response.json(
-    {
-      jsonrpc: '2.0',
-      error: { code: -32000, message: 'Method not allowed: this server is stateless, send POST requests.' },
-      id: null,
-    },
-    { status: 405, headers: { Allow: 'POST' } },
-  );
 }

@@ -1,0 +1,312 @@
+import {
+  isInitializeRequest,
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  type LoggingLevel,
+  legacyStatelessFallback,
+  type McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import type { SessionDeclaration, SessionStore } from './session-store.js';
+
+/** Options of {@link legacySessions}. */
+export interface LegacySessionsOptions {
+  /** Where the declarations are kept (memory for one process, the vault storage of the remote server). */
+  readonly store: SessionStore;
+  /** How long a declaration lives after its last use (default 24 hours). */
+  readonly ttlMs?: number | undefined;
+  /** The clock (default `Date.now`). */
+  readonly now?: (() => number) | undefined;
+}
+
+/** Serves 2025-era requests over HTTP with sessions: see {@link legacySessions}. */
+export interface LegacySessions {
+  /**
+   * Answers one 2025-era request (`POST`, `GET` or `DELETE`) of `owner`, with servers from `build`.
+   *
+   * @param request - The HTTP request, its body unread.
+   * @param owner - What the caller is (the remote server's grant id, a constant for a local server).
+   * @param build - Makes a fresh server, not yet connected.
+   */
+  handle(request: Request, owner: string, build: () => McpServer | Promise<McpServer>): Promise<Response>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The largest `initialize` parameters kept for a session, in characters of JSON. */
+const MAX_DECLARATION = 16 * 1024;
+const LEVELS: ReadonlySet<string> = new Set([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
+
+/** A session's server and transport while requests of it run in this process. */
+interface Running {
+  readonly ready: Promise<{ server: McpServer; transport: WebStandardStreamableHTTPServerTransport }>;
+  inflight: number;
+}
+
+/**
+ * Sessions for 2025-11-25 (and older) clients over Streamable HTTP. What a client declares at
+ * `initialize` (capabilities, `clientInfo`, protocol version) and the level it sets later are kept in
+ * `store` under a new `Mcp-Session-Id`, bound to its `owner`; each later request of the session gets a
+ * fresh server, into which the declaration is replayed (its `initialize`, then its `logging/setLevel`),
+ * so the server answers as if it had served the whole session: forms to a client that declared
+ * elicitation, cards to one that renders MCP Apps, its name in the journal, logs at its level.
+ *
+ * While a request of a session runs, its server and transport stay in this process's memory, so that
+ * the client's answer to a form (`elicitation/create` on the request's SSE stream), which arrives as a
+ * separate `POST`, reaches them. An unknown or expired session id, or one of another owner, gets 404
+ * (the client initializes again); `DELETE` ends a session; `GET` gets 405 (no stream of its own); a
+ * request without a session id is served as before sessions, by a fresh server that knows nothing of
+ * the client.
+ *
+ * @param options - The store of declarations and their lifetime.
+ * @returns The handler of 2025-era requests.
+ */
+export function legacySessions(options: LegacySessionsOptions): LegacySessions {
+  const { store } = options;
+  const ttl = options.ttlMs ?? DAY_MS;
+  const now = options.now ?? Date.now;
+  const running = new Map<string, Running>();
+
+  const declared = async (id: string, owner: string): Promise<SessionDeclaration | undefined> => {
+    const found = await store.get(id);
+    return found && found.owner === owner && found.expiresAt > now() ? found : undefined;
+  };
+
+  const initialize = async (
+    request: Request,
+    params: unknown,
+    owner: string,
+    build: () => McpServer | Promise<McpServer>,
+  ): Promise<Response> => {
+    const declaration = declarationOf(params);
+    if (!declaration)
+      return jsonRpcError(
+        400,
+        -32600,
+        `Invalid Request: initialize needs protocolVersion, capabilities and clientInfo, at most ${MAX_DECLARATION} characters of JSON in all.`,
+      );
+    const id = crypto.randomUUID();
+    const server = await build();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    let response: Response;
+    try {
+      response = await transport.handleRequest(request);
+    } finally {
+      await server.close();
+    }
+    if (response.ok) await store.put(id, { owner, initialize: declaration, expiresAt: now() + ttl });
+    return response;
+  };
+
+  const revive = async (
+    id: string,
+    declaration: SessionDeclaration,
+    build: () => McpServer | Promise<McpServer>,
+  ): Promise<{ server: McpServer; transport: WebStandardStreamableHTTPServerTransport }> => {
+    const server = await build();
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+    await server.connect(transport);
+    // The SDK learns a 2025 client's capabilities and name from `initialize` only: replaying what the
+    // client sent is the way to a fresh server that knows them, with no reach into its internals.
+    await replay(transport, undefined, 'initialize', declaration.initialize);
+    if (declaration.logLevel !== undefined)
+      await replay(transport, id, 'logging/setLevel', { level: declaration.logLevel });
+    return { server, transport };
+  };
+
+  const exchange = async (
+    id: string,
+    declaration: SessionDeclaration,
+    request: Request,
+    build: () => McpServer | Promise<McpServer>,
+  ): Promise<Response> => {
+    let entry = running.get(id);
+    if (!entry) {
+      entry = { ready: revive(id, declaration, build), inflight: 0 };
+      running.set(id, entry);
+    }
+    const current = entry;
+    current.inflight++;
+    const done = (): void => {
+      current.inflight--;
+      if (current.inflight > 0) return;
+      if (running.get(id) === current) running.delete(id);
+      current.ready.then(({ server }) => server.close()).catch(() => {});
+    };
+    let response: Response;
+    try {
+      const { transport } = await current.ready;
+      response = await transport.handleRequest(request);
+    } catch (error) {
+      done();
+      throw error;
+    }
+    if (response.body === null || !response.headers.get('content-type')?.includes('text/event-stream')) {
+      done();
+      return response;
+    }
+    return new Response(whenEnded(response.body, done), {
+      status: response.status,
+      headers: response.headers,
+    });
+  };
+
+  return {
+    async handle(request, owner, build) {
+      const id = request.headers.get('mcp-session-id');
+      if (request.method === 'DELETE') {
+        if (id === null) return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required.');
+        if (!(await declared(id, owner))) return sessionNotFound();
+        await store.delete(id);
+        const entry = running.get(id);
+        running.delete(id);
+        entry?.ready.then(({ server }) => server.close()).catch(() => {});
+        return new Response(null, { status: 200 });
+      }
+      if (request.method !== 'POST')
+        return jsonRpcError(
+          405,
+          -32000,
+          'Method not allowed: this server opens no stream of its own; send POST requests.',
+          { Allow: 'POST, DELETE' },
+        );
+      const messages = await messagesOf(request);
+      const init = messages?.find((message) => isInitializeRequest(message));
+      if (init) return initialize(request, (init as { params?: unknown }).params, owner, build);
+      if (id === null) return legacyStatelessFallback(() => build())(request);
+      const declaration = await declared(id, owner);
+      if (!declaration) return sessionNotFound();
+      if (!messages?.some(isJSONRPCRequest)) {
+        // Answers to a form, and notifications: to the exchange that waits for them, when it runs here.
+        const entry = running.get(id);
+        if (!entry) return new Response(null, { status: 202 });
+        return (await entry.ready).transport.handleRequest(request);
+      }
+      const response = await exchange(id, declaration, request, build);
+      const level = levelSetIn(messages);
+      if (response.ok && level !== undefined)
+        await store.put(id, { ...declaration, logLevel: level, expiresAt: now() + ttl });
+      else if (declaration.expiresAt - now() < ttl / 2)
+        await store.put(id, { ...declaration, expiresAt: now() + ttl });
+      return response;
+    },
+  };
+}
+
+/** The JSON-RPC messages of a POST body, read from a clone; `undefined` when it is not JSON. */
+async function messagesOf(request: Request): Promise<JSONRPCMessage[] | undefined> {
+  try {
+    const body: unknown = await request.clone().json();
+    return (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
+  } catch {
+    return undefined;
+  }
+}
+
+function declarationOf(params: unknown): SessionDeclaration['initialize'] | undefined {
+  if (!params || typeof params !== 'object') return undefined;
+  const { protocolVersion, capabilities, clientInfo } = params as Record<string, unknown>;
+  if (typeof protocolVersion !== 'string' || !isObject(capabilities) || !isObject(clientInfo))
+    return undefined;
+  const declaration = {
+    protocolVersion,
+    capabilities,
+    clientInfo,
+  } as unknown as SessionDeclaration['initialize'];
+  return JSON.stringify(declaration).length <= MAX_DECLARATION ? declaration : undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The level of a `logging/setLevel` request among the messages, if there is one. */
+function levelSetIn(messages: readonly JSONRPCMessage[]): LoggingLevel | undefined {
+  for (const message of messages) {
+    if (!isJSONRPCRequest(message) || message.method !== 'logging/setLevel') continue;
+    const level = (message.params as { level?: unknown } | undefined)?.level;
+    if (typeof level === 'string' && LEVELS.has(level)) return level as LoggingLevel;
+  }
+  return undefined;
+}
+
+/** Sends one request the client sent earlier to a fresh transport and reads its answer to the end. */
+async function replay(
+  transport: WebStandardStreamableHTTPServerTransport,
+  sessionId: string | undefined,
+  method: string,
+  params: object,
+): Promise<void> {
+  const response = await transport.handleRequest(
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(sessionId !== undefined && { 'mcp-session-id': sessionId }),
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: `acctkit-replay-${method}`, method, params }),
+    }),
+  );
+  // The answer comes as one SSE event: `data: <the JSON-RPC response>`.
+  const data = /^data: (.+)$/m.exec(await response.text())?.[1];
+  const answer = data === undefined ? undefined : (JSON.parse(data) as { result?: unknown });
+  if (!response.ok || answer?.result === undefined)
+    throw new Error(`Restoring the session: ${method} failed (${response.status}).`);
+}
+
+/** The same stream, calling `done` once when it ends, fails or its reader cancels it. */
+function whenEnded(body: ReadableStream<Uint8Array>, done: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let called = false;
+  const once = (): void => {
+    if (called) return;
+    called = true;
+    done();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read();
+        if (ended) {
+          once();
+          controller.close();
+          return;
+        }
+        controller.enqueue(value);
+      } catch (error) {
+        once();
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      once();
+      await reader.cancel(reason);
+    },
+  });
+}
+
+function sessionNotFound(): Response {
+  return jsonRpcError(404, -32001, 'Session not found: initialize a new session.');
+}
+
+function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers });
+}
