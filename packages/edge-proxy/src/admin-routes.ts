@@ -95,6 +95,7 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
       const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : 0;
       const now = config.now();
       const record = { id, variant, connectedAt: now } as const;
+      // Registering is create-or-replace by design (P16): no version to compare against.
       await config.store.saveConnection(record, {
         accessToken: typeof access_token === 'string' ? access_token : '',
         refreshToken: refresh_token,

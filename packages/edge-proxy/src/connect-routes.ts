@@ -1,4 +1,4 @@
-import { authorizationUrl, exchangeCode } from '@acctkit/client';
+import { authorizationUrl, exchangeCode, toTokenSet } from '@acctkit/client';
 import { Hono } from 'hono';
 import type { ConnectionTokens } from './connection-tokens.js';
 import type { ProxyEnv } from './proxy-env.js';
@@ -30,7 +30,9 @@ const page = (title: string, text: string): string =>
  * `state`; the callback (the path of `redirectUri`, by default `/connect/callback`) uses the ticket
  * up (the first callback wins, a second use of the link is refused), refuses to replace an existing
  * connection unless the admin asked for it, exchanges the code with the configured client credentials
- * and stores the connection under the ticket's name.
+ * and stores the connection under the ticket's name, by compare-and-set against the connection as it
+ * was before the exchange (absent, or the version a `replace` link found): of two callbacks racing for
+ * one name the second is refused with a 409 page.
  */
 export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
   const app = new Hono<ProxyEnv>();
@@ -64,7 +66,10 @@ export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
     const ticket = await config.store.takeTicket(c.req.query('state') ?? '');
     if (!ticket) return c.html(unusable(), 410);
     const { connection } = ticket;
-    if (!ticket.replace && (await config.store.getConnection(connection)))
+    // What the link may write over, read before the exchange: the save after it is a compare-and-set
+    // against this, so of two links racing for one name only the first to store wins.
+    const { record: existing, version } = await config.store.readConnection(connection);
+    if (!ticket.replace && existing)
       return c.html(
         page(
           'Not connected',
@@ -89,15 +94,20 @@ export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
     if (!data)
       return c.html(page('Not connected', 'The service refused the authorization code; try again.'), 502);
     const now = config.now();
-    await config.store.saveConnection(
+    const saved = await config.store.saveConnection(
       { id: connection, variant: country, connectedAt: now },
-      {
-        accessToken: data.access_token,
-        refreshToken: data.refresh_token,
-        expiresAt: now + data.expires_in * 1000,
-        scope: data.scope,
-      },
+      toTokenSet(data, now, country),
+      version,
     );
+    // The tokens of a link that lost are dropped: the service offers no revocation endpoint.
+    if (!saved)
+      return c.html(
+        page(
+          'Not connected',
+          `Another connect link connected "${connection}" while you were signing in. Nothing was changed; ask the proxy's administrator for a new link if this business should replace it.`,
+        ),
+        409,
+      );
     config.tokens.forget(connection);
     return c.html(page('Connected', `Your business is connected to this proxy as "${connection}".`));
   });

@@ -1,5 +1,5 @@
 import type { TokenSet } from '@acctkit/client';
-import { takeKey, updateKey, type Vault, type VaultStorage } from '@acctkit/token-vault';
+import { takeKey, updateKey, type Vault, type VaultStorage, withKeyLock } from '@acctkit/token-vault';
 import { base64url } from './base64url.js';
 import { ProxyError } from './proxy-error.js';
 import { hashKey } from './proxy-keys.js';
@@ -55,9 +55,18 @@ export const MAX_CONNECTIONS: number = 10_000;
  */
 export interface ProxyStore {
   getConnection(id: string): Promise<ConnectionRecord | undefined>;
+  /**
+   * A connection's record and its storage version (0: absent), read before a slow step (a code
+   * exchange) whose {@link ProxyStore.saveConnection} must not overwrite a writer that came in between.
+   */
+  readConnection(id: string): Promise<{ readonly record?: ConnectionRecord; readonly version: number }>;
   listConnections(): Promise<ConnectionRecord[]>;
-  /** Creates or replaces a connection and its tokens. */
-  saveConnection(record: ConnectionRecord, tokens: TokenSet): Promise<void>;
+  /**
+   * Stores a connection and its tokens as one step under the connection's lock. With `expected` (a
+   * version from `readConnection`; 0: create only) it stores only while the connection still has
+   * that version, and otherwise stores nothing and resolves to `false`; without, it creates or replaces.
+   */
+  saveConnection(record: ConnectionRecord, tokens: TokenSet, expected?: number): Promise<boolean>;
   /** Removes a connection, its tokens and its keys; resolves to whether it existed. */
   deleteConnection(id: string): Promise<boolean>;
   /** The key whose SHA-256 is `hash`, revoked or not. */
@@ -93,6 +102,12 @@ export function createProxyStore(storage: VaultStorage, vault: Vault, now: () =>
     return found.flatMap((k) => (k ? [k.value] : []));
   };
   const ticketKey = async (ticket: string) => `${P}ticket:${await hashKey(ticket)}`;
+  /**
+   * A connection's record and its tokens are two keys: every write of them holds this lock, so a save
+   * and a delete (or two saves) never interleave into a record with another writer's tokens.
+   */
+  const withConnectionLock = <T>(id: string, fn: () => Promise<T>): Promise<T> =>
+    withKeyLock(storage, `lock:${connectionKey(id)}`, fn, { leaseMs: 15_000 });
   const listConnections = async (): Promise<ConnectionRecord[]> => {
     const ids = (await storage.get<string[]>(`${P}connections`))?.value ?? [];
     const found = await Promise.all(ids.map((id) => storage.get<ConnectionRecord>(connectionKey(id))));
@@ -101,36 +116,49 @@ export function createProxyStore(storage: VaultStorage, vault: Vault, now: () =>
 
   return {
     getConnection: async (id) => (await storage.get<ConnectionRecord>(connectionKey(id)))?.value,
+    async readConnection(id) {
+      const found = await storage.get<ConnectionRecord>(connectionKey(id));
+      return found ? { record: found.value, version: found.version } : { version: 0 };
+    },
     listConnections,
-    async saveConnection(record, tokens) {
-      await updateKey<string[], void>(storage, `${P}connections`, (ids) => {
-        if (!ids?.includes(record.id) && (ids?.length ?? 0) >= MAX_CONNECTIONS)
+    saveConnection: (record, tokens, expected) =>
+      withConnectionLock(record.id, async () => {
+        const version = (await storage.get(connectionKey(record.id)))?.version ?? 0;
+        if (expected !== undefined && version !== expected) return false;
+        await updateKey<string[], void>(storage, `${P}connections`, (ids) => {
+          if (!ids?.includes(record.id) && (ids?.length ?? 0) >= MAX_CONNECTIONS)
+            throw new ProxyError(
+              'conflict',
+              `This proxy holds ${MAX_CONNECTIONS} connections; remove one first.`,
+            );
+          return { value: addTo(ids, record.id), result: undefined };
+        });
+        await vault.save(record.id, tokens);
+        // Still a compare-and-set: the lock is a lease, and one that lapsed must not let two writes through.
+        if (!(await storage.set(connectionKey(record.id), record, { expected: version })))
           throw new ProxyError(
             'conflict',
-            `This proxy holds ${MAX_CONNECTIONS} connections; remove one first.`,
+            `Connection ${record.id} was changed by another writer meanwhile; try again.`,
           );
-        return { value: addTo(ids, record.id), result: undefined };
-      });
-      await vault.save(record.id, tokens);
-      await updateKey<ConnectionRecord, void>(storage, connectionKey(record.id), () => ({
-        value: record,
-        result: undefined,
-      }));
-    },
-    async deleteConnection(id) {
-      const existed = (await storage.get(connectionKey(id))) !== undefined;
-      for (const key of await keysOf(id)) {
-        await storage.delete(`${P}key:${key.hash}`);
-        await storage.delete(`${P}keyid:${key.id}`);
-      }
-      await storage.delete(`${P}keys:${id}`);
-      await vault.delete(id);
-      await storage.delete(connectionKey(id));
-      await updateKey<string[], void>(storage, `${P}connections`, (ids) =>
-        ids?.includes(id) ? { value: ids.filter((x) => x !== id), result: undefined } : { result: undefined },
-      );
-      return existed;
-    },
+        return true;
+      }),
+    deleteConnection: (id) =>
+      withConnectionLock(id, async () => {
+        const existed = (await storage.get(connectionKey(id))) !== undefined;
+        for (const key of await keysOf(id)) {
+          await storage.delete(`${P}key:${key.hash}`);
+          await storage.delete(`${P}keyid:${key.id}`);
+        }
+        await storage.delete(`${P}keys:${id}`);
+        await vault.delete(id);
+        await storage.delete(connectionKey(id));
+        await updateKey<string[], void>(storage, `${P}connections`, (ids) =>
+          ids?.includes(id)
+            ? { value: ids.filter((x) => x !== id), result: undefined }
+            : { result: undefined },
+        );
+        return existed;
+      }),
     findKey: async (hash) => (await storage.get<KeyRecord>(`${P}key:${hash}`))?.value,
     async saveKey(record) {
       const live = (await keysOf(record.connection)).filter((k) => k.revokedAt === undefined);

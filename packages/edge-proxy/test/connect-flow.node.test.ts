@@ -4,17 +4,20 @@
  * proxy's callback, and the proxy stores the connection under the link's name; a key for it then works.
  */
 import { createSandbox, DEMO_CLIENT, DEMO_USERS, type Sandbox } from '@acctkit/sandbox';
-import { createMemoryStorage } from '@acctkit/token-vault';
+import { createMemoryStorage, type MemoryStorage } from '@acctkit/token-vault';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProxy } from '../src/index.js';
 import { Browser, location } from './helpers/browser.js';
-import { TEST_ENCRYPTION_KEYS } from './helpers/proxy-fixture.js';
+import { storedTokens, TEST_ENCRYPTION_KEYS } from './helpers/proxy-fixture.js';
 
 const ADMIN = 'connect-flow-admin-token';
 const SERVICE = 'https://api.sandbox.test';
 const redirectUri = 'http://localhost:8080/callback';
 let sandbox: Sandbox;
 let app: ReturnType<typeof createProxy>;
+let storage: MemoryStorage;
+/** Where the proxy's requests to the service go: the sandbox, unless a test holds some back. */
+let upstream: (request: Request) => Promise<Response>;
 const admin = async (method: string, path: string, body?: unknown, token = ADMIN): Promise<Response> =>
   app.request(`/_proxy/${path}`, {
     method,
@@ -24,6 +27,8 @@ const admin = async (method: string, path: string, body?: unknown, token = ADMIN
 
 beforeEach(() => {
   sandbox = createSandbox({ database: ':memory:', rateLimitPerMinute: 0 });
+  storage = createMemoryStorage();
+  upstream = (request) => sandbox.fetch(request);
   app = createProxy({
     upstream: {
       baseUrl: SERVICE,
@@ -31,10 +36,10 @@ beforeEach(() => {
       clientSecret: DEMO_CLIENT.clientSecret,
       signingSecret: DEMO_CLIENT.signingSecret,
     },
-    storage: createMemoryStorage(),
+    storage,
     encryptionKeys: TEST_ENCRYPTION_KEYS,
     adminToken: ADMIN,
-    fetch: (request) => sandbox.fetch(request),
+    fetch: (request) => upstream(request),
     connect: { publicUrl: 'http://localhost:8080', redirectUri },
   });
 });
@@ -168,5 +173,91 @@ describe('/connect: the OAuth flow for a business owner', () => {
     ).toEqual([]);
     // The real ticket still works after all that.
     expect((await app.request(link.url)).status).toBe(302);
+  });
+});
+
+/**
+ * Holds the proxy's code exchanges at the service: each waits until the test lets it through, so two
+ * callbacks are both past their checks before either stores anything.
+ */
+function holdCodeExchanges() {
+  const waiting = new Map<string, () => void>();
+  let arrived = (): void => {};
+  const forward = upstream;
+  upstream = async (request) => {
+    const form = new URLSearchParams(await request.clone().text());
+    const code = form.get('grant_type') === 'authorization_code' ? form.get('code') : null;
+    if (code !== null) {
+      await new Promise<void>((resolve) => {
+        waiting.set(code, resolve);
+        arrived();
+      });
+    }
+    return forward(request);
+  };
+  return {
+    /** Resolves once `count` exchanges are held. */
+    async held(count: number): Promise<void> {
+      while (waiting.size < count) await new Promise<void>((resolve) => (arrived = resolve));
+    },
+    /** Lets the exchange of the callback `url` through. */
+    release(url: string): void {
+      const code = new URL(url).searchParams.get('code') ?? '';
+      waiting.get(code)?.();
+    },
+  };
+}
+
+describe('/connect: callbacks racing for one name', () => {
+  it('two links for one new name, both callbacks past their checks: the first to store wins, the other gets a 409 page', async () => {
+    const first = (await (await connectLink('acme')).json()) as { url: string };
+    const second = (await (await connectLink('acme')).json()) as { url: string };
+    const callbackA = await signInThrough(first.url, 'anna@demo.acctkit.test');
+    const callbackB = await signInThrough(second.url, 'joao@demo.acctkit.test');
+    const exchanges = holdCodeExchanges();
+    const a = app.request(callbackA);
+    const b = app.request(callbackB);
+    await exchanges.held(2);
+    // The later link finishes first: which one wins is the order of storing, not of the links.
+    exchanges.release(callbackB);
+    const won = await b;
+    expect(won.status).toBe(200);
+    exchanges.release(callbackA);
+    const lost = await a;
+    expect(lost.status).toBe(409);
+    expect(lost.headers.get('content-type')).toContain('text/html');
+    expect(await lost.text()).toContain('Another connect link connected &#34;acme&#34;');
+
+    const listed = (await (await admin('GET', 'connections')).json()) as {
+      connections: { id: string; variant: string }[];
+    };
+    expect(listed.connections).toEqual([expect.objectContaining({ id: 'acme', variant: 'pt' })]);
+    expect((await storedTokens(storage, 'acme'))?.country).toBe('pt');
+    expect(await countryThroughKey(await readKey('acme'))).toBe('PT');
+  });
+
+  it('two replace links for one connection: the first to store replaces it, the other is refused and changes nothing', async () => {
+    const original = (await (await connectLink('acme')).json()) as { url: string };
+    expect((await app.request(await signInThrough(original.url, 'anna@demo.acctkit.test'))).status).toBe(200);
+    const key = await readKey('acme');
+    const first = (await (await connectLink('acme', { replace: true })).json()) as { url: string };
+    const second = (await (await connectLink('acme', { replace: true })).json()) as { url: string };
+    const callbackA = await signInThrough(first.url, 'joao@demo.acctkit.test');
+    const callbackB = await signInThrough(second.url, 'anna@demo.acctkit.test');
+    const exchanges = holdCodeExchanges();
+    const a = app.request(callbackA);
+    const b = app.request(callbackB);
+    await exchanges.held(2);
+    exchanges.release(callbackA);
+    expect((await a).status).toBe(200);
+    const stored = await storedTokens(storage, 'acme');
+    exchanges.release(callbackB);
+    const lost = await b;
+    expect(lost.status).toBe(409);
+    expect(await lost.text()).toContain('Nothing was changed');
+
+    expect(await storedTokens(storage, 'acme')).toEqual(stored);
+    expect(stored?.country).toBe('pt');
+    expect(await countryThroughKey(key)).toBe('PT');
   });
 });
