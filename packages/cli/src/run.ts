@@ -10,6 +10,7 @@ import { request } from './commands/request.js';
 import { sign } from './commands/sign.js';
 import { didYouMean } from './did-you-mean.js';
 import type { Io } from './io.js';
+import { terminalText } from './terminal-text.js';
 import { VERSION } from './version.js';
 
 /** Every command, in the order `acctkit --help` lists them. */
@@ -72,7 +73,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return await command.run(args, io);
   } catch (err) {
     const { message, exitCode } = describe(err, command);
-    io.stderr.write(`acctkit: ${message}\n`);
+    // Messages can quote the service or a stored file: shown without escape sequences.
+    io.stderr.write(`acctkit: ${terminalText(message)}\n`);
     return exitCode;
   }
 }

@@ -5,6 +5,7 @@ import { type Command, type ParsedArgs, positionals, stringValue } from '../comm
 import { connectionStore, pickConnection } from '../connection-store.js';
 import { didYouMean } from '../did-you-mean.js';
 import { writeJson } from '../output.js';
+import { terminalText } from '../terminal-text.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 const RECORD = /^([a-z_]+):([1-9]\d*)$/;
@@ -112,8 +113,12 @@ function dateOption(args: ParsedArgs, name: 'since' | 'until'): string | undefin
   return value;
 }
 
+// Journaled text comes from MCP clients and the service: shown without escape sequences.
 const show = (value: unknown): string =>
-  value === undefined || value === null ? '–' : typeof value === 'string' ? value : JSON.stringify(value);
+  terminalText(
+    value === undefined || value === null ? '–' : typeof value === 'string' ? value : JSON.stringify(value),
+    { oneLine: true },
+  );
 
 /** The fields a change set, changed or removed, as `field: before → after`. */
 function fieldChanges(entry: ChangeEntry): string[] {
@@ -122,27 +127,29 @@ function fieldChanges(entry: ChangeEntry): string[] {
   if (entry.operation !== 'update') return [];
   return [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => `    ${key}: ${show(before[key])} → ${show(after[key])}`);
+    .map((key) => `    ${show(key)}: ${show(before[key])} → ${show(after[key])}`);
 }
 
 function text(entries: readonly ChangeEntry[]): string {
   const rows = [
     ['ID', 'AT', 'CONNECTION', 'TOOL', 'RECORD', 'CLIENT', 'STATUS'],
-    ...entries.map((e) => [
-      e.id,
-      e.at.replace(/\.\d+Z$/, 'Z'),
-      e.business,
-      e.tool,
-      `${e.kind}:${e.recordId}`,
+    ...entries.map((e) =>
       [
-        e.client ? `${e.client.name}${e.client.version ? ` ${e.client.version}` : ''}` : '',
-        e.oauthClientId,
-        e.user,
-      ]
-        .filter(Boolean)
-        .join(' / ') || '–',
-      String(e.status),
-    ]),
+        e.id,
+        e.at.replace(/\.\d+Z$/, 'Z'),
+        e.business,
+        e.tool,
+        `${e.kind}:${e.recordId}`,
+        [
+          e.client ? `${e.client.name}${e.client.version ? ` ${e.client.version}` : ''}` : '',
+          e.oauthClientId,
+          e.user,
+        ]
+          .filter(Boolean)
+          .join(' / ') || '–',
+        String(e.status),
+      ].map(show),
+    ),
   ];
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] as string).length))) ?? [];
   const line = (r: readonly string[]): string =>
@@ -151,7 +158,7 @@ function text(entries: readonly ChangeEntry[]): string {
   entries.forEach((e, i) => {
     out.push(
       line(rows[i + 1] as string[]),
-      ...(e.undoOf === undefined ? [] : [`    undoes ${e.undoOf}`]),
+      ...(e.undoOf === undefined ? [] : [`    undoes ${show(e.undoOf)}`]),
       ...fieldChanges(e),
     );
   });

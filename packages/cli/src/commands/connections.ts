@@ -4,6 +4,7 @@ import type { Command } from '../command.js';
 import { connectionStore } from '../connection-store.js';
 import { didYouMean } from '../did-you-mean.js';
 import { writeJson } from '../output.js';
+import { terminalText } from '../terminal-text.js';
 
 /** `acctkit connections`: list, remove and rename stored connections. */
 export const connections: Command = {
@@ -90,15 +91,17 @@ function table(all: readonly StoredConnection[]): string {
   const now = Date.now();
   const rows = [
     ['NAME', 'COUNTRY', 'BUSINESS', 'SCOPE', 'EXPIRES'],
-    ...all.map((c) => [
-      c.name,
-      c.country,
-      `${c.businessName} (${c.businessId})`,
-      c.scope,
-      c.tokens.expiresAt <= now
-        ? 'expired (refreshed on next use)'
-        : new Date(c.tokens.expiresAt).toISOString().replace(/\.\d+Z$/, 'Z'),
-    ]),
+    ...all.map((c) =>
+      [
+        c.name,
+        c.country,
+        `${c.businessName} (${c.businessId})`,
+        c.scope,
+        c.tokens.expiresAt <= now
+          ? 'expired (refreshed on next use)'
+          : new Date(c.tokens.expiresAt).toISOString().replace(/\.\d+Z$/, 'Z'),
+      ].map((cell) => terminalText(cell, { oneLine: true })),
+    ),
   ];
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] as string).length))) ?? [];
   return `${rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ')).join('\n')}\n`;

@@ -4,6 +4,7 @@ import { type Command, positionals, stringValue } from '../command.js';
 import { profileSigningSecret } from '../config.js';
 import type { Io } from '../io.js';
 import { diagnose } from '../signature-diagnosis.js';
+import { terminalText } from '../terminal-text.js';
 import { USER_AGENT } from '../version.js';
 
 /** The steps compared with the service's view, in the order they are built. */
@@ -170,13 +171,13 @@ export const debugSignature: Command = {
         : found;
     if (verdict.step === null) {
       lines.push('', `Valid. ${verdict.explanation}`);
-      io.stdout.write(`${lines.join('\n')}\n`);
+      io.stdout.write(`${terminalText(lines.join('\n'))}\n`);
       return 0;
     }
     lines.push('', `First differing step: ${verdict.step}`, `  ${verdict.explanation}`);
     if (verdict.yours !== undefined) lines.push(`  yours:    ${verdict.yours || '(empty)'}`);
     if (verdict.expected !== undefined) lines.push(`  expected: ${verdict.expected || '(empty)'}`);
-    io.stdout.write(`${lines.join('\n')}\n`);
+    io.stdout.write(`${terminalText(lines.join('\n'))}\n`);
     return 1;
   },
 };

@@ -18,6 +18,7 @@ import type { Io } from '../io.js';
 import { type LoopbackRedirect, listenForRedirect } from '../loopback-redirect.js';
 import { noBrowserError, noBrowserReason, openBrowser } from '../open-browser.js';
 import { type AuthorizationAnswer, type PasteReader, readPastedAnswer } from '../pasted-answer.js';
+import { terminalText } from '../terminal-text.js';
 import { USER_AGENT } from '../version.js';
 
 const SCOPES = ['readonly', 'full_access'] as const;
@@ -199,7 +200,7 @@ export const login: Command = {
         createdAt: new Date().toISOString(),
       });
       io.stdout.write(
-        `${replaced ? 'Reconnected' : 'Connected'} '${name}': ${business.name} (business ${businessId}, ${country}, ${granted}).\n`,
+        `${replaced ? 'Reconnected' : 'Connected'} '${name}': ${terminalText(business.name, { oneLine: true })} (business ${businessId}, ${country}, ${granted}).\n`,
       );
       io.stderr.write(
         `Stored in ${store.file}. Try: acctkit request GET /core/v2/business --connection ${name}\n`,

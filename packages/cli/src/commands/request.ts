@@ -15,6 +15,7 @@ import { encodeFields } from '../form-fields.js';
 import type { Io, Output } from '../io.js';
 import { writeBody, writeJson } from '../output.js';
 import { signingSteps } from '../signing-steps.js';
+import { terminalJson, terminalText } from '../terminal-text.js';
 import { USER_AGENT } from '../version.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -174,7 +175,7 @@ async function paginateList(io: Io, api: AccountingClient, path: string, query: 
   )(path, { params: { query: rest } }, { pageSize });
   try {
     for await (const item of items) {
-      io.stdout.write(`${JSON.stringify(item)}\n`);
+      io.stdout.write(`${terminalJson(item)}\n`);
       count++;
       if (progress && count % 50 === 0) io.stderr.write(`\r${count} records…`);
     }
@@ -195,10 +196,11 @@ function reportHttpError(out: Output, err: HttpError, raw: unknown): void {
   out.write(`acctkit: ${err.request ?? 'the request'} answered ${err.status}.\n`);
   for (const d of diagnosesOf(err.body))
     out.write(
-      `  ${d.$source ? `${d.$source}: ` : ''}${d.$message ?? ''}${d.$dataCode ? ` [${d.$dataCode}]` : ''}\n`,
+      `  ${terminalText(`${d.$source ? `${d.$source}: ` : ''}${d.$message ?? ''}${d.$dataCode ? ` [${d.$dataCode}]` : ''}`)}\n`,
     );
   const e = err.body as { error?: unknown; error_description?: unknown } | undefined;
-  if (typeof e?.error === 'string') out.write(`  ${e.error}: ${String(e.error_description ?? '')}\n`);
+  if (typeof e?.error === 'string')
+    out.write(`  ${terminalText(`${e.error}: ${String(e.error_description ?? '')}`)}\n`);
   if (raw !== undefined && typeof raw === 'string') out.write(raw);
   else if (err.body !== undefined && err.body !== '') writeJson(out, err.body);
 }
