@@ -34,8 +34,11 @@ export interface CodeRecord {
   readonly expiresAt: number;
 }
 
-/** Why a grant no longer works. */
-export type RevokedReason = 'refresh_reuse' | 'code_reuse' | 'upstream';
+/**
+ * Why a grant no longer works: a replayed refresh token or code, the service refusing its tokens, or
+ * its sealed upstream tokens no longer opening under the key ring (key removed, value tampered or moved).
+ */
+export type RevokedReason = 'refresh_reuse' | 'code_reuse' | 'upstream' | 'unreadable';
 
 /**
  * `grant:<id>`: one user's authorization of one MCP client for one business. Its upstream tokens are

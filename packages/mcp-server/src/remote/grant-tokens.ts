@@ -1,5 +1,6 @@
 import { OAuthError, type TokenManager } from '@acctkit/client';
 import { isVaultError } from '@acctkit/token-vault';
+import type { RevokedReason } from './grant-records.js';
 import type { RemoteContext } from './remote-context.js';
 import { RemoteError } from './remote-error.js';
 import { revokeGrant } from './revoke-grant.js';
@@ -8,29 +9,39 @@ import { revokeGrant } from './revoke-grant.js';
 const GONE = new Set(['invalid_grant', 'unauthorized_client', 'invalid_client']);
 
 /** A grant's upstream access ended: the MCP client must authorize again. */
-function reauthorizeError(cause: unknown): RemoteError {
+function reauthorizeError(reason: RevokedReason, cause: unknown): RemoteError {
   return new RemoteError(
     'REAUTHORIZE',
-    'The accounting service no longer accepts this connection (revoked or expired); sign in again.',
+    reason === 'unreadable'
+      ? "This connection's stored sign-in can no longer be opened (its encryption key was removed); sign in again."
+      : 'The accounting service no longer accepts this connection (revoked or expired); sign in again.',
     { cause },
   );
+}
+
+/** Why a grant's upstream access ended, or `undefined` for a passing fault (the call fails, the grant lives). */
+function endedReason(cause: unknown): RevokedReason | undefined {
+  if (cause instanceof OAuthError && GONE.has(cause.error)) return 'upstream';
+  if (isVaultError(cause) && cause.code === 'NOT_FOUND') return 'upstream';
+  // No retry opens them: the key left the ring, or the stored value was altered or moved.
+  if (isVaultError(cause) && cause.code === 'DECRYPT') return 'unreadable';
+  return undefined;
 }
 
 /**
  * The token manager of one grant, for `createClient`: the vault's token manager of the grant's
  * upstream tokens (sealed at rest, refreshed once across instances under the vault's lease), with a
- * refusal of the service turned into a revoked grant, so the next answer is 401 `invalid_token`.
+ * refusal of the service, or sealed tokens the key ring cannot open, turned into a revoked grant, so
+ * the answer is 401 `invalid_token` and the MCP client signs in again.
  */
 export function grantTokenManager(ctx: RemoteContext, grantId: string): TokenManager {
   const inner = sharedManager(ctx, grantId);
   async function ended(cause: unknown): Promise<never> {
-    const gone =
-      (cause instanceof OAuthError && GONE.has(cause.error)) ||
-      (isVaultError(cause) && cause.code === 'NOT_FOUND');
-    if (!gone) throw cause;
+    const reason = endedReason(cause);
+    if (!reason) throw cause;
     ctx.grantTokens.delete(grantId);
-    await revokeGrant(ctx, grantId, 'upstream');
-    throw reauthorizeError(cause);
+    await revokeGrant(ctx, grantId, reason);
+    throw reauthorizeError(reason, cause);
   }
   return {
     credentials: () => inner.credentials().catch(ended),

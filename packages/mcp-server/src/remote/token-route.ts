@@ -1,5 +1,5 @@
 import { timingSafeEqual } from '@acctkit/signer';
-import { updateKey } from '@acctkit/token-vault';
+import { isVaultError, updateKey } from '@acctkit/token-vault';
 import type { Context, Hono } from 'hono';
 import { confirmClient } from './client-registry.js';
 import type { AccessRecord, CodeRecord, GrantRecord, RefreshRecord, Scope } from './grant-records.js';
@@ -60,6 +60,25 @@ async function liveGrant(ctx: RemoteContext, grantId: string): Promise<GrantReco
   return grant;
 }
 
+/**
+ * A live grant whose sealed upstream tokens open under the key ring: tokens are issued only for a
+ * grant that can serve a request. One whose tokens cannot be opened (their key left the ring, the
+ * stored value was altered or moved) or are gone is revoked, so the MCP client's next sign-in starts a
+ * new grant instead of looping on tokens that would each answer 401.
+ */
+async function usableGrant(ctx: RemoteContext, grantId: string): Promise<GrantRecord> {
+  const grant = await liveGrant(ctx, grantId);
+  try {
+    if (await ctx.vault.tokens(grant.id)) return grant;
+    await revokeGrant(ctx, grant.id, 'upstream');
+    throw invalidGrant('The sign-in of this grant is gone; authorize again.');
+  } catch (cause) {
+    if (!isVaultError(cause) || cause.code !== 'DECRYPT') throw cause;
+    await revokeGrant(ctx, grant.id, 'unreadable');
+    throw invalidGrant("The grant's stored sign-in can no longer be opened; authorize again.");
+  }
+}
+
 async function authorizationCode(ctx: RemoteContext, form: URLSearchParams, clientId: string) {
   const code = param(form, 'code');
   const verifier = param(form, 'code_verifier');
@@ -83,7 +102,7 @@ async function authorizationCode(ctx: RemoteContext, form: URLSearchParams, clie
   if (!timingSafeEqual(await pkceChallenge(verifier), record.codeChallenge))
     throw invalidGrant('code_verifier does not match the code_challenge (PKCE).');
   checkResource(ctx, form, record.resource);
-  await liveGrant(ctx, record.grantId);
+  await usableGrant(ctx, record.grantId);
   // Consumed by compare-and-set: of two exchanges racing, one wins and the other is a replay.
   const consumed = await updateKey<CodeRecord, boolean>(ctx.storage, key, (r) =>
     r && !r.used
@@ -111,7 +130,7 @@ async function refreshToken(ctx: RemoteContext, form: URLSearchParams, clientId:
   // Checked before the token is rotated: a wrong resource or scope gets its error, the grant lives on.
   checkResource(ctx, form, record.resource);
   const scope = requestedScope(param(form, 'scope'), record.scope);
-  const grant = await liveGrant(ctx, record.grantId);
+  const grant = await usableGrant(ctx, record.grantId);
   const rotated = await updateKey<RefreshRecord, boolean>(ctx.storage, key, (r) =>
     r && !r.used ? { value: { ...r, used: true }, result: true } : { result: false },
   );
