@@ -17,10 +17,10 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  // The five XML entities and character references only (a DOCTYPE is refused before parsing, so no
-  // entity can be declared); no HTML entities.
+  // The XML entities and character references (`&#228;`, which fast-xml-parser decodes only with its
+  // HTML entity set on); a DOCTYPE is refused before parsing, so no entity can be declared or expand.
   processEntities: true,
-  htmlEntities: false,
+  htmlEntities: true,
   isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
 });
 

@@ -19,10 +19,15 @@ const LINE_WIDTH = 65;
 /** Subfields `?20`–`?29` and `?60`–`?63` hold 27 characters each. */
 const SUBFIELD_WIDTH = 27;
 
-function joinCut(parts: readonly string[], width: number): string {
+/** Joins cut lines: without a space after a line of full `width`, with one after a shorter line. */
+function joinCut(
+  parts: readonly string[],
+  width: number,
+  widths: readonly number[] = parts.map((p) => p.length),
+): string {
   let out = '';
   for (const [i, part] of parts.entries()) {
-    if (i > 0) out += (parts[i - 1] as string).length >= width ? '' : ' ';
+    if (i > 0) out += (widths[i - 1] ?? 0) >= width ? '' : ' ';
     out += part;
   }
   return out;
@@ -33,18 +38,22 @@ const SEPA_TAG = /^(EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|IBAN|BIC|DEBT|COAM|OAMT|S
 /** Splits purpose lines at SEPA tags (`EREF+…`) that open a subfield; `undefined` when there are none. */
 function sepaTags(purpose: readonly string[]): Map<string, string> | undefined {
   if (!purpose.some((p) => SEPA_TAG.test(p))) return undefined;
-  const tags = new Map<string, string[]>();
-  let current: string[] | undefined;
+  // Each tag's text, and the full length of the subfields it came from (which decides the joins).
+  const tags = new Map<string, { parts: string[]; widths: number[] }>();
+  let current: { parts: string[]; widths: number[] } | undefined;
   const free: string[] = [];
   for (const part of purpose) {
     const m = SEPA_TAG.exec(part);
     if (m) {
-      current = [part.slice(m[0].length)];
+      current = { parts: [part.slice(m[0].length)], widths: [part.length] };
       tags.set(m[1] as string, current);
-    } else (current ?? free).push(part);
+    } else if (current) {
+      current.parts.push(part);
+      current.widths.push(part.length);
+    } else free.push(part);
   }
   const joined = new Map<string, string>();
-  for (const [tag, parts] of tags) joined.set(tag, joinCut(parts, SUBFIELD_WIDTH));
+  for (const [tag, { parts, widths }] of tags) joined.set(tag, joinCut(parts, SUBFIELD_WIDTH, widths));
   if (free.length > 0 && !joined.has('SVWZ')) joined.set('SVWZ', joinCut(free, SUBFIELD_WIDTH));
   return joined;
 }
