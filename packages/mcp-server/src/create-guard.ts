@@ -48,14 +48,9 @@ export function argumentsKey(value: unknown): string {
   return JSON.stringify(value);
 }
 
-// For journals without `exclusive` of their own: one create at a time per journal in this process.
+// For journals without `exclusive` of their own: one change at a time per journal in this process.
 const queues = new WeakMap<ChangeJournal, Promise<unknown>>();
 
-/**
- * Runs `run` as the only create of the journal's business: across processes and instances when the
- * journal can (`exclusive`), else in this process. A retry sent while the first call still runs then
- * finds the first one's entry instead of racing it to the service.
- */
 function serialized<T>(journal: ChangeJournal, run: () => Promise<T>): Promise<T> {
   if (journal.exclusive) return journal.exclusive(run);
   const before = queues.get(journal) ?? Promise.resolve();
@@ -65,6 +60,38 @@ function serialized<T>(journal: ChangeJournal, run: () => Promise<T>): Promise<T
     next.catch(() => undefined),
   );
   return next;
+}
+
+/**
+ * Runs `run` as the only create or undo of the business: across processes and instances when the
+ * journal can (`exclusive`), else in this process. A call that comes second then finds the first
+ * one's journal entry instead of racing it to the service. A call that cannot get its turn fails with
+ * `SERVICE_UNAVAILABLE` and sends nothing.
+ *
+ * @param what - What waits, for the failure's message (`create`, `undo`).
+ */
+export function exclusively<T>(
+  context: ToolContext,
+  journal: ChangeJournal,
+  what: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  let started = false;
+  return serialized(journal, () => {
+    started = true;
+    return run();
+  }).catch((error: unknown) => {
+    if (started) throw error;
+    throw new ToolFailure(
+      {
+        code: 'SERVICE_UNAVAILABLE',
+        message: `Another change in business '${context.connection.name}' has been waiting for the service for over a minute, so this ${what} could not get its turn; nothing was sent. Try again shortly.`,
+        business: context.connection.name,
+        retryAfterSeconds: 30,
+      },
+      { cause: error },
+    );
+  });
 }
 
 /** What the guard decided about a create. */
@@ -79,9 +106,8 @@ export type GuardDecision =
  *   arguments the call fails with `IDEMPOTENCY_KEY_REUSED`;
  * - without a key, a create with the same arguments as one of the same kind in the last 10 minutes
  *   (and not deleted since) fails with `POSSIBLE_DUPLICATE`, naming the record, unless `allow_duplicate`.
- * A business without a journal has no guard. Creates of one business run one at a time, across
- * processes and instances where the journal is shared; a create that cannot get its turn fails with
- * `SERVICE_UNAVAILABLE` and sends nothing.
+ * A business without a journal has no guard. Creates of one business run one at a time
+ * ({@link exclusively}).
  */
 export function guardCreate<T>(
   context: ToolContext,
@@ -93,22 +119,7 @@ export function guardCreate<T>(
 ): Promise<T> {
   const journal = context.connection.journal;
   if (!journal) return run({ kind: 'create' });
-  let started = false;
-  return serialized(journal, () => {
-    started = true;
-    return decide(journal);
-  }).catch((error: unknown) => {
-    if (started) throw error;
-    throw new ToolFailure(
-      {
-        code: 'SERVICE_UNAVAILABLE',
-        message: `Another create in business '${context.connection.name}' has been waiting for the service for over a minute; nothing was sent. Try again shortly.`,
-        business: context.connection.name,
-        retryAfterSeconds: 30,
-      },
-      { cause: error },
-    );
-  });
+  return exclusively(context, journal, 'create', () => decide(journal));
 
   async function decide(journal: ChangeJournal): Promise<T> {
     const now = Date.now();

@@ -55,9 +55,10 @@ export interface RecordKind<Name extends string = string> {
   /** List filters that take dates in `dd/mm/yyyy` on the wire (the tools take ISO dates). */
   readonly dmyFilters: readonly string[];
   /**
-   * The create tool's arguments that make a record like this one (null and unset fields left out):
-   * what `undo_change` sends to re-create a deleted record, and compares to see whether a record
-   * changed. Kinds without it can only have their creates undone.
+   * The record's values under the create and update tools' argument names (null fields left out).
+   * `undo_change` keeps of them what the spec's body schema takes and leaves out what means "not set"
+   * (`src/restore-arguments.ts`) to re-create a deleted record, restore an update and see whether a
+   * record changed. Kinds without it can only have their creates undone.
    */
   readonly toArguments?: (
     record: Readonly<Record<string, unknown>>,

@@ -41,6 +41,8 @@ export interface ToolErrorBody {
   readonly choices?: readonly string[];
   /** The record an equal create made (`POSSIBLE_DUPLICATE`). */
   readonly existingId?: number;
+  /** The journal entry that undid it (`ALREADY_UNDONE`). */
+  readonly entry?: string;
 }
 
 /** A failed tool call; handlers throw it and the registration turns it into an `isError` result. */

@@ -217,6 +217,47 @@ describe.each(['de', 'pt'] as const)('write safety (%s)', (variant) => {
     await close();
   });
 
+  it('a dry run of an undo shows each field now and as it would be, as the confirmation does', async () => {
+    const { client, close } = await session(variant);
+    const created = await ok<Change>(client, 'create_expense', expense());
+    const id = created.record.id as number;
+    await ok(client, 'update_expense', { id, total: '321.00', date: '2026-03-20', confirm: true });
+    const [updated] = (
+      await ok<{ items: ChangeEntry[] }>(client, 'list_changes', {
+        kind: 'expenses',
+        id,
+        tool: 'update_expense',
+      })
+    ).items;
+    type Preview = Change & { changes: { field: string; now: unknown; restore: unknown }[] };
+    const dry = await ok<Preview>(client, 'undo_change', { change: updated?.id, dry_run: true });
+    expect(dry.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'date', now: '2026-03-20', restore: '2026-03-15' },
+        { field: 'total', now: '321.00', restore: created.record.total },
+      ]),
+    );
+    const asked = await fails(client, 'undo_change', { change: updated?.id });
+    for (const c of dry.changes)
+      expect(asked.message).toContain(`${c.field} change: ${c.now} → ${c.restore}`);
+
+    // A re-create shows the fields it would send, which have no value now.
+    await ok(client, 'delete_expense', { id, confirm: true });
+    const [deleted] = (await ok<{ items: ChangeEntry[] }>(client, 'list_changes', { tool: 'delete_expense' }))
+      .items;
+    const again = await ok<Preview>(client, 'undo_change', { change: deleted?.id, dry_run: true });
+    expect(again.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'bank_account_id', now: null, restore: ids.bank },
+        { field: 'ledger_account_id', now: null, restore: ids.type },
+        { field: 'total', now: null, restore: '321.00' },
+      ]),
+    );
+    const recreate = await fails(client, 'undo_change', { change: deleted?.id });
+    for (const c of again.changes) expect(recreate.message).toContain(`${c.field}: ${String(c.restore)}`);
+    await close();
+  });
+
   it('lists changes by record, tool and period, paged', async () => {
     const { client, close } = await session(variant);
     for (let i = 0; i < 3; i++) await ok(client, 'create_expense', expense());

@@ -1,11 +1,12 @@
 import type { ChangeEntry, ChangeJournal } from '@acctkit/client';
 import { type ChangeCard, CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../confirmation.js';
-import { argumentsKey } from '../create-guard.js';
+import { argumentsKey, exclusively } from '../create-guard.js';
 import { journalChange } from '../journal-change.js';
 import type { JsonSchema } from '../json-schema.js';
 import { DEFAULT_LIMIT, PAGING_ARGUMENTS } from '../paging.js';
 import { confirmationDetails, RECORD_KINDS, type RecordKind, recordToolName } from '../record-kinds.js';
 import { normalizeRecord, recordLink } from '../records.js';
+import { type FieldChange, restoreArguments, settableArguments } from '../restore-arguments.js';
 import { serviceAnswer } from '../service-call.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolSuccess } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
@@ -78,11 +79,23 @@ export const LIST_CHANGES: ToolDefinition = defineTool({
   },
 });
 
+/**
+ * What an undo shows before it acts, in the dry run, the confirmation and the approval card alike:
+ * field by field for an update it takes back, the fields a re-create sends, or nothing more than the
+ * record for a delete.
+ */
+type UndoShows =
+  | { readonly changes: readonly FieldChange[] }
+  | { readonly fields: Readonly<Record<string, unknown>> }
+  | Readonly<Record<string, never>>;
+
 /** What an undo does: the request it sends and what the user confirms. */
 interface UndoPlan {
   readonly action: string;
-  readonly details: Readonly<Record<string, unknown>>;
+  readonly shows: UndoShows;
   readonly card: ChangeCard;
+  /** Checks, once the undo has its turn, that the record is still as planned. */
+  readonly recheck?: () => Promise<void>;
   readonly run: () => Promise<ToolSuccess>;
   /** The record as it is now, or as it was when it no longer exists. */
   readonly record: Readonly<Record<string, unknown>>;
@@ -103,7 +116,7 @@ export const UNDO_CHANGE: ToolDefinition = defineTool({
       {
         change: { type: 'string', minLength: 1, maxLength: 40, description: 'Entry id (list_changes).' },
         confirm: CONFIRM_ARGUMENT,
-        dry_run: { type: 'boolean', description: 'Only say what it would do.' },
+        dry_run: { type: 'boolean', description: 'Only show what it would change.' },
       },
       ['change'],
     ),
@@ -113,6 +126,8 @@ export const UNDO_CHANGE: ToolDefinition = defineTool({
         status: { type: 'string', enum: ['undone', 'dry_run', 'declined', 'cancelled'] },
         message: { type: 'string' },
         record: { type: 'object' },
+        // A dry run's `{ field, now, restore }` per field; a re-create's have `now: null`.
+        changes: { type: 'array', items: { type: 'object' } },
         entry: { type: 'string' },
       },
       ['status'],
@@ -129,13 +144,7 @@ export const UNDO_CHANGE: ToolDefinition = defineTool({
         business: context.connection.name,
         fields: [{ field: 'change', problem: 'no such entry', hint: 'Ids: list_changes.' }],
       });
-    const [undone] = (await journal.list({ undoOf: entry.id, limit: 1 })).entries;
-    if (undone)
-      throw new ToolFailure({
-        code: 'ALREADY_UNDONE',
-        message: `Entry ${entry.id} was undone at ${undone.at} (entry ${undone.id}: ${undone.operation} of ${undone.kind} ${undone.recordId}).`,
-        business: context.connection.name,
-      });
+    await notUndone(context, journal, entry);
     const kind = RECORD_KINDS.find((k) => k.name === entry.kind);
     if (!kind) throw unsupported(context, entry, `this server has no tools for ${entry.kind}`);
     const plan = await planUndo(context, kind, entry);
@@ -145,16 +154,79 @@ export const UNDO_CHANGE: ToolDefinition = defineTool({
           status: 'dry_run',
           message: `${plan.action}. Nothing was changed: call again without dry_run to do it.`,
           record: plan.record,
+          changes: changesOf(plan.shows),
         },
       };
-    const decision = await confirmChange(context, args.confirm, plan.action, plan.details, plan.card);
+    const decision = await confirmChange(
+      context,
+      args.confirm,
+      plan.action,
+      undoDetails(kind, plan),
+      plan.card,
+    );
     if (decision !== 'confirmed')
       return {
         data: { status: decision, message: notConfirmed(decision, plan.action), record: plan.record },
       };
-    return plan.run();
+    // Check, act and journal as one step that every process and instance sharing the journal waits
+    // for: of undos racing for one entry, the first acts and the others find its entry.
+    return exclusively(context, journal, 'undo', async () => {
+      await notUndone(context, journal, entry);
+      await plan.recheck?.();
+      return plan.run();
+    });
   },
 });
+
+/** Fails with `ALREADY_UNDONE`, naming the entry that undid it, once the journal holds one. */
+async function notUndone(context: ToolContext, journal: ChangeJournal, entry: ChangeEntry): Promise<void> {
+  const [undone] = (await journal.list({ undoOf: entry.id, limit: 1 })).entries;
+  if (undone)
+    throw new ToolFailure({
+      code: 'ALREADY_UNDONE',
+      message: `Entry ${entry.id} was undone at ${undone.at} (entry ${undone.id}: ${undone.operation} of ${undone.kind} ${undone.recordId}).`,
+      business: context.connection.name,
+      entry: undone.id,
+    });
+}
+
+/** What the user confirms: the record's description, then what the undo changes or sends. */
+function undoDetails(kind: RecordKind, plan: UndoPlan): Record<string, unknown> {
+  const shown = plan.shows;
+  const described = confirmationDetails(kind, plan.record);
+  if ('changes' in shown)
+    return {
+      ...described,
+      ...Object.fromEntries(
+        shown.changes.map((c) => [`${c.field} change`, `${display(c.now)} → ${display(c.restore)}`]),
+      ),
+    };
+  if ('fields' in shown) return { ...described, ...dotted(shown.fields as Record<string, unknown>) };
+  return described;
+}
+
+/** What the dry run shows, field by field: a re-create's fields have no value now. */
+function changesOf(shown: UndoShows): readonly FieldChange[] {
+  if ('changes' in shown) return shown.changes;
+  if ('fields' in shown)
+    return Object.entries(dotted(shown.fields as Record<string, unknown>)).map(([field, restore]) => ({
+      field,
+      now: null,
+      restore,
+    }));
+  return [];
+}
+
+/** Nested fields as dotted keys: `main_address.town`. */
+function dotted(fields: Readonly<Record<string, unknown>>, path = ''): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([key, value]) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? Object.entries(dotted(value as Record<string, unknown>, `${path}${key}.`))
+        : [[`${path}${key}`, value]],
+    ),
+  );
+}
 
 function unsupported(context: ToolContext, entry: ChangeEntry, why: string): ToolFailure {
   return new ToolFailure({
@@ -165,6 +237,28 @@ function unsupported(context: ToolContext, entry: ChangeEntry, why: string): Too
   });
 }
 
+/** The spec schema of a kind's create or update body for the business's variant. */
+function bodySchema(context: ToolContext, kind: RecordKind, operation: 'create' | 'update'): JsonSchema {
+  const body = kind.tools[operation]?.body;
+  return body ? specSchemas('body', body)[context.connection.variant] : {};
+}
+
+/**
+ * The create tool's arguments that make a record like this one, as the spec's create body takes
+ * them: never the record as it came back, whose empty values mean "not set".
+ */
+function createArgumentsOf(
+  context: ToolContext,
+  kind: RecordKind,
+  record: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  if (!kind.toArguments) return { ...record };
+  return settableArguments(
+    kind.toArguments(record, context.connection.variant),
+    bodySchema(context, kind, 'create'),
+  );
+}
+
 /** How the undo of `entry` goes, after checking that the record is still as the entry left it. */
 async function planUndo(context: ToolContext, kind: RecordKind, entry: ChangeEntry): Promise<UndoPlan> {
   const label = `${kind.singular} ${entry.recordId}`;
@@ -172,10 +266,10 @@ async function planUndo(context: ToolContext, kind: RecordKind, entry: ChangeEnt
     const before = entry.before ?? {};
     if (!kind.toArguments || !kind.tools.create)
       throw unsupported(context, entry, `the ${kind.name} it deleted cannot be re-created here`);
-    const fields = kind.toArguments(before, context.connection.variant);
+    const fields = createArgumentsOf(context, kind, before);
     return {
       action: `Re-create ${label} (deleted at ${entry.at}) as a new ${kind.singular}`,
-      details: confirmationDetails(kind, before),
+      shows: { fields },
       card: { kind: kind.name, id: null, before: null, after: before },
       record: before,
       run: () => recreate(context, kind, entry, fields),
@@ -183,20 +277,18 @@ async function planUndo(context: ToolContext, kind: RecordKind, entry: ChangeEnt
   }
   const current = await currentRecord(context, kind, entry);
   const after = entry.after ?? {};
-  const changed = differences(kind, context, after, current);
-  if (changed.length > 0)
-    throw new ToolFailure({
-      code: 'RECORD_CHANGED',
-      message: `The ${label} changed after entry ${entry.id}, so undoing it would overwrite later work: ${changed.join('; ')}. Change it back with update_${kind.singular} if the user wants.`,
-      business: context.connection.name,
-    });
+  unchangedSince(context, kind, entry, after, current);
+  // Once the undo has its turn, the record must still be the one the user saw.
+  const recheck = async (): Promise<void> =>
+    unchangedSince(context, kind, entry, current, await currentRecord(context, kind, entry));
   if (entry.operation === 'create') {
     if (!kind.tools.delete) throw unsupported(context, entry, `the service cannot delete ${kind.name}`);
     return {
       action: `Delete ${label}, created at ${entry.at}`,
-      details: confirmationDetails(kind, current),
+      shows: {},
       card: { kind: kind.name, id: entry.recordId, before: current, after: null },
       record: current,
+      recheck,
       run: async () => {
         const answer = await serviceAnswer(context.connection, 'DELETE', `${kind.path}/{id}`, {
           params: { path: { id: entry.recordId } },
@@ -219,28 +311,29 @@ async function planUndo(context: ToolContext, kind: RecordKind, entry: ChangeEnt
   if (!kind.toArguments || !kind.tools.update)
     throw unsupported(context, entry, `the ${kind.name} cannot be updated here`);
   const variant = context.connection.variant;
-  const old = kind.toArguments(entry.before ?? {}, variant);
-  const now = kind.toArguments(after, variant);
-  const restore = Object.fromEntries(
-    Object.keys({ ...old, ...now })
-      .filter((field) => argumentsKey(old[field]) !== argumentsKey(now[field]) && old[field] !== undefined)
-      .map((field) => [field, old[field]]),
+  const {
+    body: restore,
+    changes,
+    unclearable,
+  } = restoreArguments(
+    kind.toArguments(entry.before ?? {}, variant),
+    kind.toArguments(after, variant),
+    bodySchema(context, kind, 'update'),
   );
-  if (Object.keys(restore).length === 0)
-    throw unsupported(context, entry, 'it changed no field the update tool sets');
+  if (unclearable.length > 0)
+    throw unsupported(
+      context,
+      entry,
+      `${unclearable.join(', ')} had no value before and ${recordToolName(kind, 'update')} cannot unset ${unclearable.length > 1 ? 'them' : 'it'}; change ${unclearable.length > 1 ? 'them' : 'it'} with ${recordToolName(kind, 'update')} if the user wants`,
+    );
+  if (changes.length === 0) throw unsupported(context, entry, 'it changed no field the update tool sets');
+  const fieldList = changes.map((c) => c.field).join(', ');
   return {
-    action: `Restore ${Object.keys(restore).join(', ')} of ${label} as before entry ${entry.id}`,
-    details: {
-      ...confirmationDetails(kind, current),
-      ...Object.fromEntries(
-        Object.entries(restore).map(([field, value]) => [
-          `${field} change`,
-          `${display(now[field])} → ${display(value)}`,
-        ]),
-      ),
-    },
+    action: `Restore ${fieldList} of ${label} as before entry ${entry.id}`,
+    shows: { changes },
     card: { kind: kind.name, id: entry.recordId, before: current, after: entry.before },
     record: current,
+    recheck,
     run: async () => {
       const body = wireBody(kind, variant, checked(context, kind, 'update', restore));
       const answer = await serviceAnswer(
@@ -261,7 +354,7 @@ async function planUndo(context: ToolContext, kind: RecordKind, entry: ChangeEnt
         undoOf: entry.id,
       });
       return undoneResult(
-        `Restored ${Object.keys(restore).join(', ')} of ${label}: the update of entry ${entry.id} is undone.`,
+        `Restored ${fieldList} of ${label}: the update of entry ${entry.id} is undone.`,
         updated,
         written,
         recordLink(context.connection, kind, updated),
@@ -270,8 +363,29 @@ async function planUndo(context: ToolContext, kind: RecordKind, entry: ChangeEnt
   };
 }
 
+/** Fails with `RECORD_CHANGED` when the record differs from how the entry (or the plan) saw it. */
+function unchangedSince(
+  context: ToolContext,
+  kind: RecordKind,
+  entry: ChangeEntry,
+  then: Readonly<Record<string, unknown>>,
+  now: Readonly<Record<string, unknown>>,
+): void {
+  const changed = differences(context, kind, then, now);
+  if (changed.length > 0)
+    throw new ToolFailure({
+      code: 'RECORD_CHANGED',
+      message: `The ${kind.singular} ${entry.recordId} changed after entry ${entry.id}, so undoing it would overwrite later work: ${changed.join('; ')}. Change it back with update_${kind.singular} if the user wants.`,
+      business: context.connection.name,
+    });
+}
+
 function display(value: unknown): string {
-  return value === undefined ? '(unset)' : typeof value === 'string' ? value : JSON.stringify(value);
+  return value === undefined || value === null
+    ? '(unset)'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
 }
 
 /** The record the entry changed, as it is now; a record deleted since cannot be undone. */
@@ -298,19 +412,19 @@ async function currentRecord(
 
 /**
  * What differs between the record as the entry left it and as it is now, as `field: then → now`: the
- * fields the tools set where the kind maps them (a linked record's name may change by itself), else
- * every field.
+ * fields the create tool sets where the kind maps them (a linked record's name may change by itself),
+ * else every field.
  */
 function differences(
-  kind: RecordKind,
   context: ToolContext,
+  kind: RecordKind,
   then: Readonly<Record<string, unknown>>,
   now: Readonly<Record<string, unknown>>,
 ): string[] {
-  const variant = context.connection.variant;
-  const [a, b] = kind.toArguments
-    ? [kind.toArguments(then, variant), kind.toArguments(now, variant)]
-    : [then, now];
+  const [a, b] = [
+    dotted(createArgumentsOf(context, kind, then)),
+    dotted(createArgumentsOf(context, kind, now)),
+  ];
   return [...new Set([...Object.keys(a), ...Object.keys(b)])]
     .filter((field) => argumentsKey(a[field]) !== argumentsKey(b[field]))
     .map((field) => `${field}: ${display(a[field])} → ${display(b[field])}`);
