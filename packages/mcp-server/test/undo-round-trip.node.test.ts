@@ -230,8 +230,12 @@ function combinations(table: Table, mixes: number, seed: number): ReadonlySet<st
 
 function setPath(target: Fields, path: string, value: unknown): void {
   const [head, ...rest] = path.split('.') as [string, ...string[]];
-  if (rest.length === 0) target[head] = value;
-  else setPath((target[head] ??= {}) as Fields, rest.join('.'), value);
+  if (rest.length === 0) {
+    target[head] = value;
+    return;
+  }
+  target[head] ??= {};
+  setPath(target[head] as Fields, rest.join('.'), value);
 }
 
 function getPath(source: unknown, path: string): unknown {
