@@ -38,6 +38,18 @@ export function parseXml(text: string): XmlElement {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     const { line, col, msg } = valid.err;
+    // Elements left open at the end: the file was cut short. Name them as a path.
+    const open = /^Invalid '\[(.*)\]' found\.$/s.exec(msg);
+    if (open) {
+      const names = [...(open[1] as string).matchAll(/"([^"]+)"/g)].map((m) => (m[1] as string).replace(/^[^:]*:/, ''));
+      const path = names.join('/');
+      const last = text.trimEnd().split('\n').length;
+      throw new ReconcileError(
+        'MALFORMED_CAMT',
+        `CAMT.053 XML line ${last}: the document ends inside ${path}; the file is cut short: export it again.`,
+        { line: last, path },
+      );
+    }
     throw new ReconcileError(
       'MALFORMED_CAMT',
       `CAMT.053 XML line ${line} column ${col}: ${msg}. The file is not well-formed XML (cut short?): export it again.`,
