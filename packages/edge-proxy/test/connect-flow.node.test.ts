@@ -16,6 +16,8 @@ const redirectUri = 'http://localhost:8080/callback';
 let sandbox: Sandbox;
 let app: ReturnType<typeof createProxy>;
 let storage: MemoryStorage;
+/** A test's hold on the proxy's storage: it sees every call before the memory storage does. */
+let storageHook: ((call: 'get' | 'set', key: string) => Promise<void>) | undefined;
 /** Where the proxy's requests to the service go: the sandbox, unless a test holds some back. */
 let upstream: (request: Request) => Promise<Response>;
 const admin = async (method: string, path: string, body?: unknown, token = ADMIN): Promise<Response> =>
@@ -28,6 +30,7 @@ const admin = async (method: string, path: string, body?: unknown, token = ADMIN
 beforeEach(() => {
   sandbox = createSandbox({ database: ':memory:', rateLimitPerMinute: 0 });
   storage = createMemoryStorage();
+  storageHook = undefined;
   upstream = (request) => sandbox.fetch(request);
   app = createProxy({
     upstream: {
@@ -36,7 +39,17 @@ beforeEach(() => {
       clientSecret: DEMO_CLIENT.clientSecret,
       signingSecret: DEMO_CLIENT.signingSecret,
     },
-    storage,
+    storage: {
+      async get(key) {
+        await storageHook?.('get', key);
+        return storage.get(key);
+      },
+      async set(key, value, options) {
+        await storageHook?.('set', key);
+        return storage.set(key, value, options);
+      },
+      delete: (key) => storage.delete(key),
+    },
     encryptionKeys: TEST_ENCRYPTION_KEYS,
     adminToken: ADMIN,
     fetch: (request) => upstream(request),
@@ -259,5 +272,39 @@ describe('/connect: callbacks racing for one name', () => {
     expect(await storedTokens(storage, 'acme')).toEqual(stored);
     expect(stored?.country).toBe('pt');
     expect(await countryThroughKey(key)).toBe('PT');
+  });
+
+  it('a removal while a callback stores the connection waits for it: nothing is left half-stored', async () => {
+    const link = (await (await connectLink('acme')).json()) as { url: string };
+    const callback = await signInThrough(link.url, 'anna@demo.acctkit.test');
+    // Hold the callback's write of the tokens; let through the moment the removal asks for the lock.
+    let tokensHeld = (): void => {};
+    let removalWaiting = (): void => {};
+    const held = new Promise<void>((resolve) => (tokensHeld = resolve));
+    const waiting = new Promise<void>((resolve) => (removalWaiting = resolve));
+    let release = (): void => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
+    storageHook = async (call, key) => {
+      if (call === 'set' && key === 'proxy:tokens:acme' && !holding) {
+        holding = true;
+        tokensHeld();
+        await released;
+      } else if (holding && call === 'get' && key === 'lock:proxy:conn:acme') removalWaiting();
+    };
+    const connecting = app.request(callback);
+    await held;
+    const removing = admin('DELETE', 'connections/acme');
+    await waiting;
+    release();
+
+    expect((await connecting).status).toBe(200);
+    // The removal ran after the whole connection was stored, so it found it and took all of it.
+    expect((await removing).status).toBe(204);
+    expect(
+      ((await (await admin('GET', 'connections')).json()) as { connections: unknown[] }).connections,
+    ).toEqual([]);
+    expect(await storage.get('proxy:conn:acme')).toBeUndefined();
+    expect(await storedTokens(storage, 'acme')).toBeUndefined();
   });
 });
