@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConnectionError } from '../connections/connection-error.js';
+import { TOOLSETS } from '../toolset.js';
 
 /** What the command line asks for. */
 export interface CliOptions {
@@ -27,8 +28,8 @@ export interface CliOptions {
   readonly version: boolean;
 }
 
-/** The usage text of `acctkit-mcp --help`. */
-export const USAGE = `Usage: acctkit-mcp [options]
+/** The usage text of `acctkit-mcp --help`; its toolsets come from {@link TOOLSETS}, so none is left out. */
+export const USAGE: string = `Usage: acctkit-mcp [options]
        acctkit-mcp serve [--port <n>] [--host <host>] [--public-url <url>]   (the remote server)
 
 Serves the accounting service to MCP clients: over stdio by default, or Streamable HTTP with --http.
@@ -44,7 +45,7 @@ Options:
   --token-file <path>  Read that token (at least 32 characters) from this file; or set
                        ACCTKIT_MCP_HTTP_TOKEN. A token given on loopback is required there too
   --read-only          Leave every write tool out of the catalogue
-  --toolsets <a,b>     Keep only these toolsets: business, contacts, expenses, incomes, reference
+  --toolsets <a,b>     Keep only these toolsets: ${TOOLSETS.join(', ')}
   --tools <a,b>        Keep only these tools (for example list_contacts,get_contact)
   -h, --help           Print this help
   -v, --version        Print the version
