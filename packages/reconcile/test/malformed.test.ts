@@ -37,7 +37,10 @@ describe('refusals', () => {
   it('refuses a batch whose TxDtls amounts do not add up to the entry', () => {
     const wrong = camt05300108.replace('<Amt Ccy="EUR">24.01</Amt>', '<Amt Ccy="EUR">24.00</Amt>');
     const err = refusal(() => parseStatement(wrong));
-    expect(err).toMatchObject({ code: 'MALFORMED_CAMT', path: 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/NtryDtls' });
+    expect(err).toMatchObject({
+      code: 'MALFORMED_CAMT',
+      path: 'Document/BkToCstmrStmt/Stmt[1]/Ntry[1]/NtryDtls',
+    });
   });
 
   it('refuses a bad amount and a DOCTYPE', () => {

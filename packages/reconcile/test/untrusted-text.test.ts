@@ -6,8 +6,13 @@ const csv = (name: string, purpose: string): string =>
 
 describe('text from whoever paid', () => {
   it('strips control and invisible characters and collapses whitespace', () => {
-    const [statement] = parseStatement(csv('Eve\u0000\u001b[31m \u202eevil\u200b', 'line one\r\n\tline\u2028two'));
-    expect(statement?.lines[0]).toMatchObject({ counterpartyName: 'Eve [31m evil', remittance: 'line one line two' });
+    const [statement] = parseStatement(
+      csv('Eve\u0000\u001b[31m \u202eevil\u200b', 'line one\r\n\tline\u2028two'),
+    );
+    expect(statement?.lines[0]).toMatchObject({
+      counterpartyName: 'Eve [31m evil',
+      remittance: 'line one line two',
+    });
   });
 
   it('caps names at 140 and remittance at 500 characters', () => {
