@@ -110,12 +110,19 @@ export function failureFromResponse(
       .filter((d) => d.$source && d.$source !== 'base')
       .map((d) => fieldProblem(argumentPath(d.$source, d.$message, fieldNames), d.$message));
     const oauth = error as { error?: unknown; error_description?: unknown } | undefined;
-    const reason =
+    const reason = sentence(
       first ??
-      (typeof oauth?.error_description === 'string' ? oauth.error_description : 'the request was rejected');
+        (typeof oauth?.error_description === 'string' ? oauth.error_description : 'the request was rejected'),
+    );
+    // A reason with no field (a rule about the record, such as a contact still in use) is not fixed
+    // by changing arguments, and the same call fails again.
+    const next =
+      fields.length > 0
+        ? 'Fix the fields listed and call again.'
+        : 'No argument is at fault: calling again unchanged fails the same way, so tell the user the reason.';
     return new ToolFailure({
       code: status === 422 ? 'VALIDATION_FAILED' : 'INVALID_ARGUMENTS',
-      message: `The service rejected the request for business '${business}': ${reason}. Fix the fields listed and call again.`,
+      message: `The service rejected the request for business '${business}': ${reason} ${next}`,
       business,
       ...(fields.length > 0 ? { fields } : {}),
     });
@@ -154,6 +161,12 @@ export function failureFromResponse(
     message: `The accounting service failed (HTTP ${status}) for business '${business}'. Try again later; if it persists, report it.`,
     business,
   });
+}
+
+/** The service's text as one sentence: trimmed, ending in exactly one stop. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /**

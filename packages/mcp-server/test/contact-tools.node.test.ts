@@ -234,4 +234,30 @@ describe.each(['de', 'pt'] as const)('contact tools (%s)', (variant) => {
     expect(await recordOf(connections[variant], path, b)).toBeUndefined();
     for (const session of [declined, unticked, cancelled, accepted, plain]) await session.close();
   });
+
+  it('a contact still used by an income cannot be deleted: one sentence of reason, no fields to fix, what to do', async () => {
+    const { client, close } = await mcpClient({ connections: [connections[variant]] });
+    const contact = (await ok<Change>(client, 'create_contact', { ...newContact, name: 'Used Customer' }))
+      .record?.id as number;
+    const income = {
+      de: { source_id: 201, destination_id: 1100 },
+      pt: { source_id: 401, destination_id: 1200 },
+    };
+    await ok<Change>(client, 'create_income', {
+      date: '2026-04-02',
+      amount: '10.00',
+      payment_method_id: 1,
+      contact_id: contact,
+      ...income[variant],
+    });
+    const refused = await fails(client, 'delete_contact', { id: contact, confirm: true });
+    expect(refused.code).toBe('VALIDATION_FAILED');
+    expect(refused.fields).toBeUndefined();
+    expect(refused.message).toBe(
+      `The service rejected the request for business '${variant}': This contact is used by expenses or incomes and cannot be deleted. No argument is at fault: calling again unchanged fails the same way, so tell the user the reason.`,
+    );
+    expect(refused.message).not.toContain('..');
+    expect(refused.message).not.toContain('Fix the fields');
+    await close();
+  });
 });
