@@ -114,10 +114,10 @@ describe('acctkit-mcp --sandbox --http', () => {
     expect(result.stderr).toContain(`port ${port} on 127.0.0.1 is in use`);
   });
 
-  it('answers GET with 405: a stateless server has no stream to open', async () => {
+  it('answers GET with 405: the server opens no stream of its own', async () => {
     const res = await fetch(server.url, { headers: { Accept: 'text/event-stream' } });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('POST');
+    expect(res.headers.get('allow')).toBe('POST, DELETE');
   });
 });
 

@@ -139,10 +139,9 @@ async function createAndDelete(session: Session, form: boolean): Promise<void> {
   expect(deleted.structuredContent).toMatchObject({ status: 'deleted' });
 }
 
-/** The version each client lands on, and whether its transport carries forms (stateless HTTP on 2025-11-25 cannot). */
-function expectations(kind: ClientKind, stateless: boolean): { version: string; forms: boolean } {
-  if (kind === 'modern') return { version: MODERN, forms: true };
-  return { version: '2025-11-25', forms: !stateless };
+/** The version each client lands on; every transport carries forms (2025-11-25 over HTTP in a session). */
+function expectations(kind: ClientKind): { version: string; forms: boolean } {
+  return { version: kind === 'modern' ? MODERN : '2025-11-25', forms: true };
 }
 
 const KINDS: ClientKind[] = ['modern', 'legacy', 'v1'];
@@ -157,7 +156,7 @@ describe.each(KINDS)('over stdio, %s client', (kind) => {
   it('negotiates its version, lists and calls tools, confirms a delete through a form', async () => {
     const session = await connect(kind, wire(), true);
     try {
-      const expected = expectations(kind, false);
+      const expected = expectations(kind);
       if (kind !== 'v1') expect(session.version).toBe(expected.version);
       expect(await session.tools()).toContain('list_contacts');
       const listed = await session.call('list_contacts', { business: 'de', limit: 2 });
@@ -201,7 +200,7 @@ describe('over local Streamable HTTP', () => {
   afterAll(() => server?.close());
 
   it.each(KINDS)('%s client: negotiates its version, lists, calls and confirms', async (kind) => {
-    const expected = expectations(kind, true);
+    const expected = expectations(kind);
     const session = await connect(kind, { http: { url: server.url, headers: {} } }, true);
     try {
       if (kind !== 'v1') expect(session.version).toBe(expected.version);
@@ -260,7 +259,7 @@ describe('over the remote server on Node', () => {
   });
 
   it.each(KINDS)('%s client: negotiates its version, lists, calls and confirms', async (kind) => {
-    const expected = expectations(kind, true);
+    const expected = expectations(kind);
     const session = await connect(
       kind,
       { http: { url: remote.mcpUrl, headers: { Authorization: `Bearer ${token}` } } },

@@ -3,7 +3,6 @@ import {
   isJSONRPCRequest,
   type JSONRPCMessage,
   type LoggingLevel,
-  legacyStatelessFallback,
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
@@ -63,8 +62,8 @@ interface Running {
  * the client's answer to a form (`elicitation/create` on the request's SSE stream), which arrives as a
  * separate `POST`, reaches them. An unknown or expired session id, or one of another owner, gets 404
  * (the client initializes again); `DELETE` ends a session; `GET` gets 405 (no stream of its own); a
- * request without a session id is served as before sessions, by a fresh server that knows nothing of
- * the client.
+ * request without a session id gets one JSON answer from a fresh server that knows nothing of the
+ * client.
  *
  * @param options - The store of declarations and their lifetime.
  * @returns The handler of 2025-era requests.
@@ -185,7 +184,7 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
       const messages = await messagesOf(request);
       const init = messages?.find((message) => isInitializeRequest(message));
       if (init) return initialize(request, (init as { params?: unknown }).params, owner, build);
-      if (id === null) return legacyStatelessFallback(() => build())(request);
+      if (id === null) return sessionless(request, build);
       const declaration = await declared(id, owner);
       if (!declaration) return sessionNotFound();
       if (!messages?.some(isJSONRPCRequest)) {
@@ -203,6 +202,21 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
       return response;
     },
   };
+}
+
+/**
+ * A request outside any session, on a fresh server that knows nothing of the client: one JSON answer,
+ * as nothing can be asked of a client whose capabilities are unknown.
+ */
+async function sessionless(request: Request, build: () => McpServer | Promise<McpServer>): Promise<Response> {
+  const server = await build();
+  const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
 }
 
 /** The JSON-RPC messages of a POST body, read from a clone; `undefined` when it is not JSON. */

@@ -1,18 +1,16 @@
 import { createClient } from '@acctkit/client';
-import {
-  createMcpHandler,
-  isLegacyRequest,
-  type McpServer,
-  WebStandardStreamableHTTPServerTransport,
-} from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, type McpServer } from '@modelcontextprotocol/server';
 import type { Hono } from 'hono';
 import type { BusinessConnection } from '../business-connection.js';
 import { createServer } from '../create-server.js';
+import { legacySessions } from '../http/legacy-sessions.js';
+import { vaultSessionStore } from '../http/session-store.js';
 import { isToolset, type Toolset } from '../toolset.js';
 import { type AuthorizedGrant, type BearerEnv, bearerAuth, unauthorized } from './bearer-auth.js';
 import { grantApprovals } from './grant-approvals.js';
 import type { GrantRecord, Scope } from './grant-records.js';
 import { grantTokenManager } from './grant-tokens.js';
+import { holdUntilAsked } from './held-response.js';
 import type { RemoteContext } from './remote-context.js';
 import { vaultChangeJournal } from './vault-change-journal.js';
 
@@ -41,7 +39,7 @@ const RECONNECT =
  */
 export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
   const toolsets = ctx.config.toolsets?.filter(isToolset) as Toolset[] | undefined;
-  const build = ({ grant, access }: AuthorizedGrant): McpServer => {
+  const build = ({ grant, access }: AuthorizedGrant, formsCarried = true): McpServer => {
     const scope = servedScope(grant, access.scope);
     const tokens = grantTokenManager(ctx, grant.id);
     const connection: BusinessConnection = {
@@ -76,36 +74,26 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
       // Shared by every instance (the card's answer may reach another one), keyed by grant: only the
       // grant that asked finds its approval, and another grant's attempt leaves it pending.
       approvals: grantApprovals(ctx.storage, grant.id),
+      formsCarried,
     });
   };
-  // 2026-07-28 through the SDK's entry (modern requests only); 2025-era requests through a JSON-mode
-  // transport of their own, as the entry's stateless legacy serving answers with an SSE stream.
+  // 2026-07-28 through the SDK's entry (modern requests only); 2025-era requests through sessions of
+  // their own, as the entry's legacy serving keeps nothing of what a client declared.
   const modern = createMcpHandler(({ authInfo }) => build(authInfo?.extra?.authorized as AuthorizedGrant), {
     legacy: 'reject',
     responseMode: 'json',
   });
-  const legacy = async (request: Request, authorized: AuthorizedGrant): Promise<Response> => {
-    const server = build(authorized);
-    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(request);
-    } finally {
-      await server.close();
-    }
-  };
-  /**
-   * The response, or 401 `invalid_token` when the grant ended during the request: the service revoked
-   * it, or its sealed tokens no longer open under the key ring.
-   */
+  // What each 2025-era client declared is kept where every instance finds it, bound to its grant. A
+  // form's answer must reach the instance whose request asked for it: on Workers a request does not
+  // come back to one isolate, so forms are not offered there (cards and journal names still are).
+  const sessions = legacySessions({ store: vaultSessionStore(ctx.storage) });
+  const formsCarried =
+    (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent !== 'Cloudflare-Workers';
+  const legacy = (request: Request, authorized: AuthorizedGrant): Promise<Response> =>
+    sessions.handle(request, authorized.grant.id, () => build(authorized, formsCarried));
+  /** The response, or 401 `invalid_token` when the service revoked the grant during the request. */
   const revocationChecked = async (grant: GrantRecord, response: Response): Promise<Response> => {
     const after = (await ctx.storage.get<GrantRecord>(`grant:${grant.id}`))?.value;
-    if (after?.revoked === 'unreadable')
-      return unauthorized(
-        ctx,
-        'invalid_token',
-        "This connection's stored sign-in can no longer be opened; sign in again.",
-      );
     if (!after || after.revoked === 'upstream')
       return unauthorized(
         ctx,
@@ -118,7 +106,11 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
     const authorized = c.get('authorized');
     const { grant, access } = authorized;
     const request = c.req.raw;
-    if (await isLegacyRequest(request)) return revocationChecked(grant, await legacy(request, authorized));
+    if (await isLegacyRequest(request)) {
+      // Held back until it ends, for the revocation check, unless it asks the client for a form.
+      const held = await holdUntilAsked(await legacy(request, authorized));
+      return held.complete ? revocationChecked(grant, held.response) : held.response;
+    }
     const response = await modern.fetch(request, {
       authInfo: {
         token: '',
@@ -133,17 +125,8 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
     if (method !== null && LOCAL_METHODS.has(method)) return response;
     return revocationChecked(grant, response);
   });
-  app.on(['GET', 'DELETE'], '/mcp', bearerAuth(ctx), (c) =>
-    c.json(
-      {
-        jsonrpc: '2.0',
-        error: { code: -32000, message: 'Method not allowed: this server is stateless, send POST requests.' },
-        id: null,
-      },
-      405,
-      { Allow: 'POST' },
-    ),
-  );
+  // DELETE ends a 2025-era session; GET gets 405, as the server opens no stream of its own.
+  app.on(['GET', 'DELETE'], '/mcp', bearerAuth(ctx), (c) => legacy(c.req.raw, c.get('authorized')));
 }
 
 /**
