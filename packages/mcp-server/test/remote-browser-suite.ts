@@ -112,12 +112,6 @@ export interface BrowserSuiteEnv {
 /** Registers the end-to-end tests; `env()` is ready once the caller's beforeAll has run. */
 export function browserSuite(name: string, env: () => BrowserSuiteEnv): void {
   let chromium: LaunchedChromium;
-  beforeAll(async () => {
-    chromium = await launchChromium();
-  }, 30_000);
-  afterAll(async () => {
-    await chromium?.close();
-  });
 
   async function newContext(): Promise<BrowserContext> {
     const context = await chromium.newContext();
@@ -179,6 +173,14 @@ export function browserSuite(name: string, env: () => BrowserSuiteEnv): void {
   }
 
   describe(name, () => {
+    // Inside the suite: a run filtered to other tests of the file (-t) starts no browser.
+    beforeAll(async () => {
+      chromium = await launchChromium();
+    }, 30_000);
+    afterAll(async () => {
+      await chromium?.close();
+    });
+
     it('DCR client: discovery, consent, sign-in, tools, refresh with rotation, revocation → re-authorization', async () => {
       const context = await newContext();
       const provider = new TestProvider(`${env().docsUrl}/callback`);

@@ -9,6 +9,7 @@ import {
   authorizeWithoutBrowser,
   exchange,
   type ProtocolVersion,
+  register,
   remoteClient,
   type Target,
   tokenRequest,
@@ -25,13 +26,13 @@ const contact = () => ({
   main_address: { line_1: 'Hauptstr. 1', town: 'Köln', postcode: '50667' },
 });
 
-/** A signed-in grant's tokens: a fresh authorization through the consent page and the service's sign-in. */
+/** A new grant of `clientId`: its tokens, after the consent page and the service's sign-in. */
 async function signIn(
   remote: Target,
   sandbox: RunningServer,
-  clientId?: string,
+  clientId: string,
 ): Promise<{ clientId: string; accessToken: string; refreshToken: string }> {
-  const a = await authorizeWithoutBrowser(remote, sandbox, clientId === undefined ? {} : { clientId });
+  const a = await authorizeWithoutBrowser(remote, sandbox, { clientId });
   const { status, body } = await exchange(remote, a);
   expect(status).toBe(200);
   return {
@@ -59,11 +60,17 @@ async function errorCode(client: Client, name: string, args: Record<string, unkn
 
 export function grantSuite(name: string, env: () => { sandbox: RunningServer; remote: Target }): void {
   describe(name, () => {
+    // Two MCP clients for the whole suite: registrations are rate-limited per address.
+    const clients: Promise<string>[] = [];
+    const registered = (n: 0 | 1): Promise<string> => {
+      clients[n] ??= register(env().remote);
+      return clients[n];
+    };
     it.each<ProtocolVersion>(['2026-07-28', '2025-11-25'])(
       'serves a token refreshed down to readonly with the read-only catalogue, while the full token of its grant still writes (%s)',
       async (version) => {
         const { sandbox, remote } = env();
-        const full = await signIn(remote, sandbox);
+        const full = await signIn(remote, sandbox, await registered(0));
         const narrowed = await tokenRequest(remote, {
           grant_type: 'refresh_token',
           client_id: full.clientId,
@@ -92,9 +99,9 @@ export function grantSuite(name: string, env: () => { sandbox: RunningServer; re
 
     it('leaves an approval pending for its grant when another grant of the same client, or another client, answers the card with its token', async () => {
       const { sandbox, remote } = env();
-      const owner = await signIn(remote, sandbox);
+      const owner = await signIn(remote, sandbox, await registered(0));
       const sameClient = await signIn(remote, sandbox, owner.clientId);
-      const otherClient = await signIn(remote, sandbox);
+      const otherClient = await signIn(remote, sandbox, await registered(1));
       const asking = await remoteClient(remote, owner.accessToken, { capabilities: APPS });
       const created = await asking.callTool({ name: 'create_contact', arguments: contact() });
       expect(created.isError, JSON.stringify(created.structuredContent)).toBeFalsy();

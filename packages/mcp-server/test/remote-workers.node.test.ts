@@ -17,6 +17,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64url } from '../src/remote/secrets.js';
 import { browserSuite, startClientDocs } from './remote-browser-suite.js';
+import { grantSuite } from './remote-grant-suite.js';
 import {
   authorizeWithoutBrowser,
   exchange,
@@ -134,6 +135,8 @@ browserSuite('remote MCP end to end on Workers (workerd, SDK client, Chromium)',
   expireAccessTokens: () => new Promise((r) => setTimeout(r, TOKEN_TTL_SECONDS * 1000 + 200)),
   routeContext: routeToWorker,
 }));
+
+grantSuite('token scopes and approval bindings on Workers (workerd)', () => ({ sandbox, remote }));
 
 describe('remote MCP on Workers (workerd)', () => {
   it('answers /mcp without a token with 401 and the resource metadata URL', async () => {
