@@ -106,8 +106,9 @@ export interface ChangeJournal {
   list(query?: ChangeQuery): Promise<ChangePage>;
   /**
    * Runs `fn` while no other `exclusive` call of this journal runs, in this process and in every other
-   * that shares the journal: the MCP server's duplicate guard holds it from its look at the journal to
-   * the append of the create it sends, so a retry waits for the first call and finds its entry.
+   * that shares the journal: the MCP server holds it from its look at the journal to the append of
+   * what it sends, for creates (a retry waits for the first call and finds its entry) and for undos
+   * (of undos racing for one entry, the first acts and the others find its undo).
    */
   exclusive?<T>(fn: () => Promise<T>): Promise<T>;
 }

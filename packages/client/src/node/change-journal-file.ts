@@ -63,7 +63,7 @@ const lines = (entries: readonly ChangeEntry[]): string =>
  * A change journal in a JSON-lines file (mode 0600), one entry a line, oldest first. Each append holds
  * the file's cross-process lock (the one the connection store uses for refreshes), appends one line,
  * and rewrites the file atomically when the limits drop entries, so the CLI and any number of servers
- * can share it; `exclusive` holds a second lock file, `<file>.creates.lock`.
+ * can share it; `exclusive` (creates and undos) holds a second lock file, `<file>.creates.lock`.
  *
  * @param file - The file, e.g. {@link changeJournalFile}.
  * @param options - Retention (default 90 days), maximum entries (default 10 000) and clock.

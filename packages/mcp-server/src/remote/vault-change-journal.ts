@@ -79,7 +79,9 @@ export function vaultChangeJournal(
       }
     },
     list: async (query) => selectChanges(keptChanges(await entriesOf(), limits, now()), query),
-    // A lease in the storage every instance shares: a retry sent to another instance waits too.
+    // A lease in the storage every instance shares, held by creates and undos from their look at the
+    // journal to their append: a retry or a second undo sent to another instance waits, then finds the
+    // first one's entry. It expires after 60 s, so a crashed holder blocks no one for longer.
     exclusive: (fn) => withKeyLock(storage, `lock:journal-creates:${business}`, fn),
   };
 }
