@@ -116,7 +116,7 @@ export const UNDO_CHANGE: ToolDefinition = defineTool({
       {
         change: { type: 'string', minLength: 1, maxLength: 40, description: 'Entry id (list_changes).' },
         confirm: CONFIRM_ARGUMENT,
-        dry_run: { type: 'boolean', description: 'Only show what it would change.' },
+        dry_run: { type: 'boolean', description: 'Only show the changes.' },
       },
       ['change'],
     ),
