@@ -103,7 +103,9 @@ async function expectSignInAgain(res: Response): Promise<void> {
 
 /** /mcp first: 401; then the grant is gone for good at /mcp and /token, its sealed tokens deleted. */
 async function expectEndedAtMcp(remote: Target, grant: Signed): Promise<void> {
-  await expectSignInAgain(await listContacts(remote, grant.accessToken));
+  const first = await listContacts(remote, grant.accessToken);
+  expect(first.headers.get('www-authenticate')).toContain('can no longer be opened');
+  await expectSignInAgain(first);
   await expectSignInAgain(await listContacts(remote, grant.accessToken));
   expect((await refresh(remote, grant.clientId, grant.refreshToken)).body.error).toBe('invalid_grant');
   expect(await storage.get(`upstream:${grant.grantId}`)).toBeUndefined();

@@ -3,7 +3,7 @@
 // The service is the sandbox on a real port, which the Worker reaches over localhost.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -38,8 +38,13 @@ let remote: Target;
 let docs: { url: string; close(): Promise<void> };
 let bundle = '';
 
-/** The bundled Worker under workerd, in front of the service at `baseUrl`. */
-function startWorker(baseUrl: string): Miniflare {
+const newKey = (id: string) => `${id}:${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
+
+/**
+ * The bundled Worker under workerd, in front of the service at `baseUrl`; `keys` is its
+ * ACCTKIT_MCP_ENCRYPTION_KEYS, and `persist` a folder that keeps its Durable Objects across restarts.
+ */
+function startWorker(baseUrl: string, options: { keys?: string; persist?: string } = {}): Miniflare {
   return new Miniflare({
     modules: [
       {
@@ -51,13 +56,14 @@ function startWorker(baseUrl: string): Miniflare {
     compatibilityDate: '2026-08-01',
     compatibilityFlags: ['nodejs_compat'],
     durableObjects: { VAULT: { className: 'VaultObject', useSQLite: true } },
+    ...(options.persist && { durableObjectsPersist: options.persist }),
     bindings: {
       ACCTKIT_MCP_PUBLIC_URL: PUBLIC_URL,
       ACCTKIT_BASE_URL: baseUrl,
       ACCTKIT_CLIENT_ID: DEMO_CLIENT.clientId,
       ACCTKIT_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
       ACCTKIT_SIGNING_SECRET: DEMO_CLIENT.signingSecret,
-      ACCTKIT_MCP_ENCRYPTION_KEYS: `k1:${base64url(crypto.getRandomValues(new Uint8Array(32)))}`,
+      ACCTKIT_MCP_ENCRYPTION_KEYS: options.keys ?? newKey('k1'),
       // workerd's clock cannot be moved: short-lived access tokens let the refresh be seen.
       ACCTKIT_MCP_ACCESS_TOKEN_TTL: String(TOKEN_TTL_SECONDS),
       ACCTKIT_MCP_TEST_LOOPBACK_METADATA: '1',
@@ -245,6 +251,68 @@ describe('remote MCP on Workers (workerd)', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
+
+  it('a key removed from the ring: 401 invalid_token at /mcp, invalid_grant at /token, then a new sign-in works', async () => {
+    const persist = mkdtempSync(join(tmpdir(), 'acctkit-worker-ring-'));
+    const targetOf = (worker: Miniflare): Target => ({
+      ...remote,
+      fetch: async (input, init) =>
+        (await worker.dispatchFetch(String(input), {
+          ...(init as object),
+          redirect: 'manual',
+        } as never)) as unknown as Response,
+    });
+    const listContacts = (target: Target, token: unknown) =>
+      mcpPost(target, String(token), {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'list_contacts', arguments: { limit: 1 } },
+      });
+    const before = startWorker(sandbox.url, { keys: newKey('k1'), persist });
+    let after: Miniflare | undefined;
+    try {
+      await before.ready;
+      const a = await authorizeWithoutBrowser(targetOf(before), sandbox);
+      const first = (await exchange(targetOf(before), a)).body;
+      const second = (
+        await exchange(
+          targetOf(before),
+          await authorizeWithoutBrowser(targetOf(before), sandbox, { clientId: a.clientId }),
+        )
+      ).body;
+      expect((await listContacts(targetOf(before), first.access_token)).status).toBe(200);
+      await before.dispose();
+
+      // The Worker redeployed with k1 gone from ACCTKIT_MCP_ENCRYPTION_KEYS, over the same Durable Objects.
+      after = startWorker(sandbox.url, { keys: newKey('k2'), persist });
+      await after.ready;
+      const target = targetOf(after);
+      const refused = await listContacts(target, first.access_token);
+      expect(refused.status).toBe(401);
+      // Not an unknown token (a restart that lost its storage would say that): sealed tokens that do not open.
+      expect(refused.headers.get('www-authenticate')).toMatch(
+        /error="invalid_token", error_description="[^"]*can no longer be opened/,
+      );
+      expect((await refresh(target, a.clientId, first.refresh_token)).body.error).toBe('invalid_grant');
+      expect(await refresh(target, a.clientId, second.refresh_token)).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_grant' },
+      });
+      expect((await listContacts(target, second.access_token)).status).toBe(401);
+
+      const again = (
+        await exchange(target, await authorizeWithoutBrowser(target, sandbox, { clientId: a.clientId }))
+      ).body;
+      const res = await listContacts(target, again.access_token);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { result: { isError?: boolean } }).result.isError).toBeFalsy();
+    } finally {
+      await before.dispose().catch(() => undefined);
+      await after?.dispose();
+      rmSync(persist, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('refreshes expiring upstream tokens one at a time for 30 concurrent calls (the Durable Object of the grant)', async () => {
     // The service issues 61 s tokens: a second later they are inside the 60 s refresh margin.
