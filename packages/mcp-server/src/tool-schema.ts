@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalProblem } from './argument-problems.js';
 import type { BusinessConnection } from './business-connection.js';
 import type { JsonSchema } from './json-schema.js';
 import { missingArgument } from './tool-failure.js';
@@ -273,12 +274,14 @@ const cache = new WeakMap<JsonSchema, z.ZodType>();
 /**
  * The zod schema for a JSON schema (memoised per schema object). A required property of an object
  * that is missing (or `null`) fails with what it takes ({@link missingArgument}), not with zod's
- * `expected number, received undefined`.
+ * `expected number, received undefined`; a decimal string given as a JSON number, or with too many
+ * decimals, fails with how to write it ({@link decimalProblem}).
  */
 export function toZod(schema: JsonSchema): z.ZodType {
   let built = cache.get(schema);
   if (!built) {
-    built = withRequiredMessages(z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]), schema);
+    const parsed = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    built = withRequiredMessages(withDecimalMessages(parsed, schema), schema);
     cache.set(schema, built);
   }
   return built;
@@ -299,4 +302,24 @@ function withRequiredMessages(built: z.ZodType, schema: JsonSchema): z.ZodType {
       .pipe(property);
   }
   return built.extend(present);
+}
+
+function withDecimalMessages(built: z.ZodType, schema: JsonSchema): z.ZodType {
+  if (!(built instanceof z.ZodObject) || !schema.properties) return built;
+  const checked: Record<string, z.ZodType> = {};
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const error = decimalProblem(property);
+    const own = built.shape[name] as z.ZodType | undefined;
+    if (error === undefined || !own || property.pattern === undefined) continue;
+    const pattern = new RegExp(property.pattern);
+    // Checked before the field's own schema, so a number or `99.999` gets this one problem; an
+    // optional field stays optional (a required one gets its presence check in front).
+    const optional = own instanceof z.ZodOptional;
+    const decimal = z
+      .unknown()
+      .refine((value): boolean => typeof value === 'string' && pattern.test(value), { error, abort: true })
+      .pipe(optional ? (own.unwrap() as z.ZodType) : own);
+    checked[name] = optional ? decimal.optional() : decimal;
+  }
+  return Object.keys(checked).length > 0 ? built.extend(checked) : built;
 }

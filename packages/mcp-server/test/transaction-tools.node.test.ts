@@ -91,6 +91,31 @@ describe.each(['de', 'pt'] as const)('expense tools (%s)', (variant) => {
     await close();
   });
 
+  it('refuses an amount given as a JSON number, saying how to write it, and creates nothing', async () => {
+    const { client, close } = await mcpClient({ connections: [connections[variant]] });
+    const before = await countOf(connections[variant], '/accounts/v2/expenses');
+    const problem = 'give the amount as a string with at most two decimals, like "99.00"';
+    // `99.00` in JSON is the number 99; a float never becomes an amount.
+    for (const total of [99, 99.1, 0.30000000000000004, '99.999', '1e3']) {
+      const refused = await fails(client, 'create_expense', { ...expense, total });
+      expect(refused.code).toBe('INVALID_ARGUMENTS');
+      expect(refused.fields).toEqual([{ field: 'total', problem }]);
+    }
+    if (variant === 'de') {
+      // An optional amount (de only) too.
+      const optional = await fails(client, 'create_expense', { ...expense, vat_value: 19 });
+      expect(optional.fields).toEqual([{ field: 'vat_value', problem }]);
+    }
+    const update = await fails(client, 'update_expense', { id: 1, total: 200, confirm: true });
+    expect(update.fields).toEqual([{ field: 'total', problem }]);
+    expect(await countOf(connections[variant], '/accounts/v2/expenses')).toBe(before);
+    expect(await ok<Change>(client, 'create_expense', { ...expense, total: '99.00' })).toMatchObject({
+      status: 'created',
+      record: { total: '99.00' },
+    });
+    await close();
+  });
+
   it('asks before an update that changes an amount, not before one that does not', async () => {
     const forms: string[] = [];
     let answer: 'accept' | 'decline' = 'decline';
