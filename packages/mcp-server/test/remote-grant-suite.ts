@@ -130,5 +130,35 @@ export function grantSuite(name: string, env: () => { sandbox: RunningServer; re
       expect(await errorCode(asking, 'approve_change', { approval, decision: 'approve' })).toBe('NOT_FOUND');
       await asking.close();
     });
+
+    it("runs a card's change once when its owner's answers and another grant's race", async () => {
+      const { sandbox, remote } = env();
+      const owner = await signIn(remote, sandbox, await registered(0));
+      const intruder = await signIn(remote, sandbox, await registered(0));
+      const asking = await remoteClient(remote, owner.accessToken, { capabilities: APPS });
+      const created = await asking.callTool({ name: 'create_contact', arguments: contact() });
+      const id = (created.structuredContent as { record: { id: number } }).record.id;
+      const approval = approvalTokenOf(
+        (await asking.callTool({ name: 'delete_contact', arguments: { id } })) as CallToolResult,
+      );
+      const other = await remoteClient(remote, intruder.accessToken, { capabilities: APPS });
+      // Each call is its own HTTP request, all in flight at once.
+      const answers = await Promise.all(
+        [asking, other, asking, other, asking, asking].map((client) =>
+          client.callTool({ name: 'approve_change', arguments: { approval, decision: 'approve' } }),
+        ),
+      );
+      const outcomes = answers.map((r) =>
+        r.isError
+          ? (JSON.parse((r.content as { text: string }[])[0]?.text ?? '{}') as { error: { code: string } })
+              .error.code
+          : (r.structuredContent as { status: string }).status,
+      );
+      expect(outcomes.filter((o) => o === 'deleted')).toHaveLength(1);
+      expect(outcomes.filter((o) => o !== 'deleted')).toEqual(Array(5).fill('NOT_FOUND'));
+      // The intruder's answers never won.
+      expect([outcomes[1], outcomes[3]]).toEqual(['NOT_FOUND', 'NOT_FOUND']);
+      await Promise.all([asking.close(), other.close()]);
+    });
   });
 }
