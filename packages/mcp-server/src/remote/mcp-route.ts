@@ -91,9 +91,18 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
     (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent !== 'Cloudflare-Workers';
   const legacy = (request: Request, authorized: AuthorizedGrant): Promise<Response> =>
     sessions.handle(request, authorized.grant.id, () => build(authorized, formsCarried));
-  /** The response, or 401 `invalid_token` when the service revoked the grant during the request. */
+  /**
+   * The response, or 401 `invalid_token` when the grant ended during the request: the service revoked
+   * it, or its sealed tokens no longer open under the key ring.
+   */
   const revocationChecked = async (grant: GrantRecord, response: Response): Promise<Response> => {
     const after = (await ctx.storage.get<GrantRecord>(`grant:${grant.id}`))?.value;
+    if (after?.revoked === 'unreadable')
+      return unauthorized(
+        ctx,
+        'invalid_token',
+        "This connection's stored sign-in can no longer be opened; sign in again.",
+      );
     if (!after || after.revoked === 'upstream')
       return unauthorized(
         ctx,
