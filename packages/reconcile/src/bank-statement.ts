@@ -29,7 +29,7 @@ export interface StatementBalance {
 export interface StatementLine {
   /**
    * Stable id: the same line of the same account parsed again, from this file or from a later export
-   * that holds it too, gets the same id. It is `l` and 16 hex digits of a hash (FNV-1a) of the
+   * that holds it too, gets the same id. It is `l` and 16 hex digits of a hash (two 32-bit FNV-1a-style hashes) of the
    * statement's account, the currency, the booking date, the amount, the bank reference, the
    * end-to-end id, the counterparty's IBAN and the remittance text, plus how many lines before it in
    * the same statement share all of those.

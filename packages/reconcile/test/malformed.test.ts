@@ -19,12 +19,18 @@ describe('refusals', () => {
     const cut = camt05300108.slice(0, camt05300108.indexOf('<Ntry>') + 40);
     const err = refusal(() => parseStatement(cut));
     expect(err.code).toBe('MALFORMED_CAMT');
-    expect(err).toMatchObject({ line: 29, path: 'Document/BkToCstmrStmt/Stmt/Ntry' });
+    expect(err).toMatchObject({ line: 30, path: 'Document/BkToCstmrStmt/Stmt/Ntry' });
     expect(err.message).toBe(
-      'CAMT.053 XML line 29: the document ends inside Document/BkToCstmrStmt/Stmt/Ntry; the file is cut short: export it again.',
+      'CAMT.053 XML line 30: the document ends inside Document/BkToCstmrStmt/Stmt/Ntry; the file is cut short: export it again.',
     );
     const broken = camt05300108.replace('</AcctSvcrRef>', '</AcctSvcrRf>');
-    expect(refusal(() => parseStatement(broken)).message).toMatch(/^CAMT\.053 XML line 33 column \d+: /);
+    expect(refusal(() => parseStatement(broken)).message).toMatch(
+      /^CAMT\.053 XML line 33 column \d+ in Document\/BkToCstmrStmt\/Stmt\/Ntry: unexpected close tag/,
+    );
+    const entity = camt05300108.replace('Lieferung', '&nbsp;Lieferung');
+    expect(refusal(() => parseStatement(entity))).toMatchObject({
+      path: 'Document/BkToCstmrStmt/Stmt/Ntry/NtryDtls/TxDtls/RmtInf/Ustrd',
+    });
   });
 
   it('refuses a statement without its closing balance, naming the element path', () => {

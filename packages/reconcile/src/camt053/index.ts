@@ -3,7 +3,7 @@ import type { BankStatement, StatementAccount, StatementBalance } from '../bank-
 import { cleanCode, cleanText, NAME_LIMIT, REMITTANCE_LIMIT } from '../clean-text.js';
 import { formatAmount, normalizeAmount } from '../decimal-amount.js';
 import { defined } from '../defined.js';
-import { numberLines, type UnnumberedLine } from '../line-id.js';
+import { assignDefined, type LineDetail, newLine, numberLines, type UnnumberedLine } from '../line-id.js';
 import { ReconcileError } from '../reconcile-error.js';
 import { attribute, child, children, parseXml, text, textAt, type XmlElement } from './xml-tree.js';
 
@@ -102,12 +102,17 @@ const provided = (value: string | undefined): string | undefined =>
   value === undefined || /^NOTPROVIDED$/i.test(value.trim()) ? undefined : value;
 
 /** The line fields of one `TxDtls` (or of the entry alone when `tx` is undefined). */
-function details(ntry: XmlElement, tx: XmlElement | undefined, credit: boolean): Partial<UnnumberedLine> {
+function details(
+  line: UnnumberedLine,
+  ntry: XmlElement,
+  tx: XmlElement | undefined,
+  credit: boolean,
+): UnnumberedLine {
   const parties = child(tx, 'RltdPties');
   const side = credit ? 'Dbtr' : 'Cdtr';
   const agent = child(tx, 'RltdAgts', `${side}Agt`, 'FinInstnId');
   const rmtInf = child(tx, 'RmtInf');
-  return defined({
+  const fields: Partial<Record<LineDetail, string | undefined>> = {
     counterpartyName: cleanText(
       nameOf(child(parties, side)) ?? nameOf(child(parties, `Ultmt${side}`)),
       NAME_LIMIT,
@@ -126,42 +131,35 @@ function details(ntry: XmlElement, tx: XmlElement | undefined, credit: boolean):
       NAME_LIMIT,
     ),
     bankReference: cleanText(textAt(tx, 'Refs', 'AcctSvcrRef') ?? textAt(ntry, 'AcctSvcrRef'), NAME_LIMIT),
-  });
+  };
+  assignDefined(line, fields);
+  return line;
 }
 
-function entryLines(ntry: XmlElement, path: string, currency: string): UnnumberedLine[] {
+function entryLines(ntry: XmlElement, path: string): UnnumberedLine[] {
   const entry = amountOf(child(ntry, 'Amt'), textAt(ntry, 'CdtDbtInd'), path);
   const bookingDate = dateOf(child(ntry, 'BookgDt')) ?? dateOf(child(ntry, 'ValDt'));
   if (!bookingDate) throw fail(`${path}/BookgDt`, 'has no date Dt or DtTm.');
   const valueDate = dateOf(child(ntry, 'ValDt'));
-  const common = defined({
-    bookingDate,
-    valueDate,
-    bookingText: cleanText(textAt(ntry, 'AddtlNtryInf'), NAME_LIMIT),
-    transactionCode: cleanText(transactionCode(ntry), NAME_LIMIT),
-  }) as Pick<UnnumberedLine, 'bookingDate'>;
-  const credit = !entry.amount.startsWith('-');
+  const bookingText = cleanText(textAt(ntry, 'AddtlNtryInf'), NAME_LIMIT);
+  const code = cleanText(transactionCode(ntry), NAME_LIMIT);
+  const make = (amount: Amount, tx: XmlElement | undefined): UnnumberedLine => {
+    const line = newLine(bookingDate, amount.amount, amount.currency);
+    line.valueDate = valueDate;
+    line.bookingText = bookingText;
+    line.transactionCode = code;
+    return details(line, ntry, tx, !amount.amount.startsWith('-'));
+  };
   const txs = children(ntry, 'NtryDtls').flatMap((d) => children(d, 'TxDtls'));
-  const single = (tx: XmlElement | undefined): UnnumberedLine[] => [
-    { ...common, amount: entry.amount, currency: entry.currency, ...details(ntry, tx, credit) },
-  ];
-  if (entry.currency !== currency) {
-    throw fail(`${path}/Amt`, `is in ${entry.currency}, the account in ${currency}.`);
-  }
-  if (txs.length <= 1) return single(txs[0]);
+  if (txs.length <= 1) return [make(entry, txs[0])];
   // A batch: one line per TxDtls when each gives its own amount in the entry's currency.
   const split: UnnumberedLine[] = [];
   for (const [i, tx] of txs.entries()) {
     const amt = child(tx, 'Amt') ?? child(tx, 'AmtDtls', 'TxAmt', 'Amt');
-    if (!amt || attribute(amt, 'Ccy') !== entry.currency) return single(undefined);
+    if (!amt || attribute(amt, 'Ccy') !== entry.currency) return [make(entry, undefined)];
     const at = `${path}/NtryDtls/TxDtls[${i + 1}]`;
     const own = amountOf(amt, textAt(tx, 'CdtDbtInd') ?? textAt(ntry, 'CdtDbtInd'), at);
-    split.push({
-      ...common,
-      amount: own.amount,
-      currency: own.currency,
-      ...details(ntry, tx, !own.amount.startsWith('-')),
-    });
+    split.push(make(own, tx));
   }
   const total = normalizeAmount(sumDecimals(split.map((l) => l.amount)));
   if (total !== normalizeAmount(entry.amount)) {
@@ -173,9 +171,38 @@ function entryLines(ntry: XmlElement, path: string, currency: string): Unnumbere
   return split;
 }
 
+interface Entries {
+  readonly lines: UnnumberedLine[];
+  /** The path of each line's entry, to name it when its currency is not the account's. */
+  readonly paths: string[];
+  count: number;
+}
+
 /** Reads CAMT.053 XML (001.02 to 001.13, any namespace prefix, several `Stmt`) into statements. */
 export function parseCamt053(xml: string): BankStatement[] {
-  const root = parseXml(xml);
+  // Entries are turned into lines as each closes, then dropped: the tree keeps only the statements' heads.
+  const entries = new Map<XmlElement, Entries>();
+  const root = parseXml(xml, (element, ancestors) => {
+    const stmt = ancestors[ancestors.length - 1];
+    if (element.name !== 'Ntry' || stmt?.name !== 'Stmt') return false;
+    let own = entries.get(stmt);
+    if (!own) {
+      own = { lines: [], paths: [], count: 0 };
+      entries.set(stmt, own);
+    }
+    own.count++;
+    const status = textAt(element, 'Sts', 'Cd') ?? textAt(element, 'Sts');
+    // Pending and information entries are not part of the booked balance.
+    if (status !== undefined && status !== 'BOOK') return true;
+    const report = ancestors[ancestors.length - 2];
+    const s = report ? children(report, 'Stmt').length : 1;
+    const path = `Document/BkToCstmrStmt/Stmt[${s}]/Ntry[${own.count}]`;
+    for (const line of entryLines(element, path)) {
+      own.lines.push(line);
+      own.paths.push(path);
+    }
+    return true;
+  });
   const document = child(root, 'Document');
   const report = child(document, 'BkToCstmrStmt');
   if (!report) throw fail('Document/BkToCstmrStmt', 'is missing; this is not a CAMT.053 statement.');
@@ -187,12 +214,10 @@ export function parseCamt053(xml: string): BankStatement[] {
     const account = accountOf(stmt, path);
     const { opening, closing, currency: balanceCurrency } = balances(stmt, path);
     const currency = textAt(stmt, 'Acct', 'Ccy') ?? balanceCurrency;
-    const lines: UnnumberedLine[] = [];
-    children(stmt, 'Ntry').forEach((ntry, n) => {
-      const status = textAt(ntry, 'Sts', 'Cd') ?? textAt(ntry, 'Sts');
-      // Pending and information entries are not part of the booked balance.
-      if (status !== undefined && status !== 'BOOK') return;
-      lines.push(...entryLines(ntry, `${path}/Ntry[${n + 1}]`, currency));
+    const { lines, paths } = entries.get(stmt) ?? { lines: [], paths: [] };
+    lines.forEach((line, i) => {
+      if (line.currency !== currency)
+        throw fail(`${paths[i]}/Amt`, `is in ${line.currency}, the account in ${currency}.`);
     });
     const sequence = textAt(stmt, 'ElctrncSeqNb') ?? textAt(stmt, 'LglSeqNb');
     return {

@@ -2,8 +2,7 @@ import { sumDecimals } from '@acctkit/client';
 import type { BankStatement, StatementAccount, StatementBalance } from '../bank-statement.js';
 import { cleanCode, cleanText, NAME_LIMIT, REMITTANCE_LIMIT } from '../clean-text.js';
 import { absoluteAmount, negateAmount, normalizeAmount } from '../decimal-amount.js';
-import { defined } from '../defined.js';
-import { numberLines, type UnnumberedLine } from '../line-id.js';
+import { assignDefined, newLine, numberLines, type UnnumberedLine } from '../line-id.js';
 import { ReconcileError } from '../reconcile-error.js';
 import { type CsvColumn, headerColumns } from './csv-columns.js';
 import { csvAmount, csvDate, type DecimalMark, decimalMark } from './csv-values.js';
@@ -170,11 +169,9 @@ export function parseCsv(text: string, options: { readonly currency?: string } =
       );
     }
     const balance = amountAt(record, 'balance');
-    const line = defined({
-      bookingDate,
+    const line = newLine(bookingDate, amount, currency);
+    assignDefined(line, {
       valueDate,
-      amount,
-      currency,
       counterpartyName: cleanText(cell(record, 'name'), NAME_LIMIT),
       counterpartyIban: cleanCode(cell(record, 'iban')),
       counterpartyBic: cleanCode(cell(record, 'bic')),
@@ -184,7 +181,7 @@ export function parseCsv(text: string, options: { readonly currency?: string } =
       creditorId: cleanText(cell(record, 'creditorId'), NAME_LIMIT),
       bankReference: cleanText(cell(record, 'reference'), NAME_LIMIT),
       bookingText: cleanText(cell(record, 'bookingText'), NAME_LIMIT),
-    }) as UnnumberedLine;
+    });
     rows.push(balance === undefined ? { line } : { line, balance });
   }
   const currencies = [...new Set(rows.map((r) => r.line.currency))];

@@ -3,7 +3,7 @@ import { cleanText, NAME_LIMIT } from '../clean-text.js';
 import { formatAmount } from '../decimal-amount.js';
 import { defined } from '../defined.js';
 import { fullYear, isoDate, nearestDate } from '../iso-date.js';
-import { numberLines, type UnnumberedLine } from '../line-id.js';
+import { assignDefined, newLine, numberLines, type UnnumberedLine } from '../line-id.js';
 import { ReconcileError } from '../reconcile-error.js';
 import { readField86 } from './field-86.js';
 import { type Mt940Field, readFields } from './read-fields.js';
@@ -76,14 +76,15 @@ function line61(field: Mt940Field, currency: string): UnnumberedLine {
   const negative = m[3] === 'D' || m[3] === 'RC';
   const rest = m[7] as string;
   const slashes = rest.indexOf('//');
-  return defined({
+  const line = newLine(
     bookingDate,
-    valueDate,
-    amount: amountOf(negative, m[5] as string, field.line, 'the :61: amount'),
+    amountOf(negative, m[5] as string, field.line, 'the :61: amount'),
     currency,
-    transactionCode: m[6],
-    bankReference: cleanText(slashes >= 0 ? rest.slice(slashes + 2) : undefined, NAME_LIMIT),
-  }) as UnnumberedLine;
+  );
+  line.valueDate = valueDate;
+  line.transactionCode = m[6];
+  line.bankReference = cleanText(slashes >= 0 ? rest.slice(slashes + 2) : undefined, NAME_LIMIT);
+  return line;
 }
 
 interface Draft {
@@ -166,8 +167,7 @@ export function parseMt940(text: string): BankStatement[] {
           break;
         case '86': {
           if (draft.last === '61') {
-            const index = draft.lines.length - 1;
-            draft.lines[index] = { ...(draft.lines[index] as UnnumberedLine), ...readField86(field.lines) };
+            assignDefined(draft.lines[draft.lines.length - 1] as UnnumberedLine, readField86(field.lines));
           } else if (!['62F', '62M', '64', '65'].includes(draft.last)) {
             throw fail(
               field.line,
