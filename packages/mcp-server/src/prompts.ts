@@ -64,7 +64,7 @@ export function registerPrompts(
       },
       ({ business, month }) =>
         user(
-          `Give me a summary of ${month}.${on(business)} Call summarize_transactions with from ${month}-01, to ${lastDay(month)} and group_by "type"; then report total income, total expenses (net, tax, gross) and the result, the three largest expense types, and anything unusual. Amounts are exact decimal strings: do not round them.`,
+          `Give me a summary of ${month}.${on(business)} Call summarize_transactions with from_date ${month}-01, to_date ${lastDay(month)} and group_by "type"; then report total income, total expenses (net, tax, gross) and the result, the three largest expense types, and anything unusual. Amounts are exact decimal strings: do not round them.`,
         ),
     );
 

@@ -70,7 +70,7 @@ async function sandboxExpense(variant: Variant): Promise<{ record: Fields; busin
 async function sandboxSummary(variant: Variant, groupBy: 'month' | 'contact'): Promise<CallToolResult> {
   const { client, close } = await mcpClient({ connections: [connections[variant]] });
   try {
-    const args = { from: '2026-01-01', to: '2026-06-30', group_by: groupBy };
+    const args = { from_date: '2026-01-01', to_date: '2026-06-30', group_by: groupBy };
     const content = await ok<Summary>(client, 'summarize_transactions', args);
     return { content: [{ type: 'text', text: JSON.stringify(content) }], structuredContent: content };
   } finally {
@@ -333,7 +333,7 @@ describe('chart card', () => {
     const summary = result.structuredContent as unknown as Summary;
     const card = await open({
       html: await chartCardHtml(),
-      toolInput: { business: 'de', from: '2026-01-01', to: '2026-06-30', group_by: 'month' },
+      toolInput: { business: 'de', from_date: '2026-01-01', to_date: '2026-06-30', group_by: 'month' },
       toolResult: result,
     });
     const view = card.card;
@@ -384,7 +384,7 @@ describe('chart card', () => {
     const card = await open({
       html: await chartCardHtml(),
       theme: 'dark',
-      toolInput: { from: '2026-01-01', to: '2026-06-30', group_by: 'contact' },
+      toolInput: { from_date: '2026-01-01', to_date: '2026-06-30', group_by: 'contact' },
       toolResult: result,
     });
     const view = card.card;

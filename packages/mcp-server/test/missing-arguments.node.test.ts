@@ -27,8 +27,8 @@ describe('missing required arguments', () => {
           'kind is required: reference list, one of account_types, artefact_statuses, contact_types, countries, expense_types, income_types.',
       },
     ]);
-    expect(await problems('summarize_transactions', { business: 'de', from: '2026-01-01' })).toEqual([
-      { field: 'to', problem: 'to is required: last day of the period, a date, YYYY-MM-DD.' },
+    expect(await problems('summarize_transactions', { business: 'de', from_date: '2026-01-01' })).toEqual([
+      { field: 'to_date', problem: 'to_date is required: last day of the period, a date, YYYY-MM-DD.' },
       { field: 'group_by', problem: 'group_by is required: how to group, one of month, type, contact.' },
     ]);
     // With both variants listed, the business's own variant's description speaks (no `de: `), and an

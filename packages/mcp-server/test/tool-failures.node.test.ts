@@ -32,7 +32,7 @@ const FAILURES: Record<string, [Record<string, unknown>, string]> = {
   list_products: [{ limit: 201 }, 'INVALID_ARGUMENTS'],
   list_reference: [{ kind: 'planets' }, 'INVALID_ARGUMENTS'],
   summarize_transactions: [
-    { from: '2026-01-01', to: '2026-01-31', group_by: 'weekday' },
+    { from_date: '2026-01-01', to_date: '2026-01-31', group_by: 'weekday' },
     'INVALID_ARGUMENTS',
   ],
   list_changes: [{ since: 'yesterday' }, 'INVALID_ARGUMENTS'],
@@ -78,8 +78,8 @@ describe('a service that cannot be reached', () => {
     expect(
       (
         await fails(client, 'summarize_transactions', {
-          from: '2026-01-01',
-          to: '2026-01-31',
+          from_date: '2026-01-01',
+          to_date: '2026-01-31',
           group_by: 'month',
         })
       ).code,

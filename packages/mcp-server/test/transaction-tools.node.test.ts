@@ -259,7 +259,7 @@ describe.each(['de', 'pt'] as const)('reference tools and summaries (%s)', (vari
       const progress: { progress: number; total?: number | undefined }[] = [];
       const result = (
         await client.callTool(
-          { name: 'summarize_transactions', arguments: { from, to, group_by } },
+          { name: 'summarize_transactions', arguments: { from_date: from, to_date: to, group_by } },
           {
             onprogress: (p) => progress.push(p),
           },
@@ -275,6 +275,8 @@ describe.each(['de', 'pt'] as const)('reference tools and summaries (%s)', (vari
           incomes: { count: number; gross: string };
         };
       };
+      // The period comes back under the names the list tools use.
+      expect(result).toMatchObject({ from_date: from, to_date: to, group_by });
       expect(result.totals.expenses.count).toBe(expenses.length);
       // Money keeps two decimals, even where a variant has no tax on expenses.
       for (const g of [...result.groups, result.totals])
@@ -293,11 +295,17 @@ describe.each(['de', 'pt'] as const)('reference tools and summaries (%s)', (vari
       );
     }
     const backwards = await fails(client, 'summarize_transactions', {
-      from: to,
-      to: from,
+      from_date: to,
+      to_date: from,
       group_by: 'month',
     });
     expect(backwards.code).toBe('INVALID_ARGUMENTS');
+    expect(backwards.fields).toEqual([{ field: 'from_date', problem: 'after to_date' }]);
+    // The old names are not arguments of the tool.
+    const old = await fails(client, 'summarize_transactions', { from, to, group_by: 'month' });
+    expect(old.fields?.map((f) => f.field)).toEqual(
+      expect.arrayContaining(['from_date', 'to_date', 'from', 'to']),
+    );
     await close();
   });
 });

@@ -106,13 +106,13 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = defineTool({
   input: () =>
     objectSchema(
       {
-        from: { type: 'string', format: 'date', description: 'First day of the period.' },
-        to: { type: 'string', format: 'date', description: 'Last day of the period.' },
+        from_date: { type: 'string', format: 'date', description: 'First day of the period.' },
+        to_date: { type: 'string', format: 'date', description: 'Last day of the period.' },
         group_by: { type: 'string', enum: ['month', 'type', 'contact'], description: 'How to group.' },
       },
-      ['from', 'to', 'group_by'],
+      ['from_date', 'to_date', 'group_by'],
     ),
-  // Results also echo `from`, `to` and `group_by`, the caller's own arguments: not worth listing.
+  // Results also echo `from_date`, `to_date` and `group_by`, the caller's own arguments: not worth listing.
   output: () => ({
     ...objectSchema(
       {
@@ -132,15 +132,15 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = defineTool({
     $defs: { totals: TOTALS },
   }),
   run: async (args, context) => {
-    const from = args.from as string;
-    const to = args.to as string;
+    const from = args.from_date as string;
+    const to = args.to_date as string;
     const groupBy = args.group_by as 'month' | 'type' | 'contact';
     if (from > to)
       throw new ToolFailure({
         code: 'INVALID_ARGUMENTS',
-        message: 'from must not be after to.',
+        message: 'from_date must not be after to_date.',
         business: context.connection.name,
-        fields: [{ field: 'from', problem: 'after to' }],
+        fields: [{ field: 'from_date', problem: 'after to_date' }],
       });
     const names = new Map<string, string>();
     if (groupBy === 'type') {
@@ -202,8 +202,8 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = defineTool({
     }
     return {
       data: {
-        from,
-        to,
+        from_date: from,
+        to_date: to,
         group_by: groupBy,
         groups: [...groups.entries()]
           .sort(([a], [b]) => a.localeCompare(b))

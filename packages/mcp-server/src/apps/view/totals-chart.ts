@@ -57,7 +57,7 @@ function totalsTable(totals: Totals['totals']): HTMLTableElement {
 
 function showTotals(root: HTMLElement, totals: Totals, business: string | undefined): void {
   const by = totals.groupBy ? GROUPED_BY[totals.groupBy] : undefined;
-  const period = totals.from && totals.to ? `${totals.from} to ${totals.to}` : undefined;
+  const period = totals.fromDate && totals.toDate ? `${totals.fromDate} to ${totals.toDate}` : undefined;
   const subtitle = [business ? `Business '${business}'` : undefined, period].filter(Boolean).join(', ');
   const shown = chartGroups(totals.groups, MAX_GROUPS);
   const chart = h('div', { class: 'chart-box' });

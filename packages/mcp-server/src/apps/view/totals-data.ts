@@ -22,8 +22,8 @@ export interface TotalsGroup {
 export interface Totals {
   readonly groups: readonly TotalsGroup[];
   readonly totals: { readonly expenses: FlowTotals; readonly incomes: FlowTotals };
-  readonly from: string | undefined;
-  readonly to: string | undefined;
+  readonly fromDate: string | undefined;
+  readonly toDate: string | undefined;
   readonly groupBy: string | undefined;
 }
 
@@ -67,8 +67,8 @@ export function readTotals(
   return {
     groups: groups as TotalsGroup[],
     totals: { expenses, incomes },
-    from: text(content.from) ?? text(input.from),
-    to: text(content.to) ?? text(input.to),
+    fromDate: text(content.from_date) ?? text(input.from_date),
+    toDate: text(content.to_date) ?? text(input.to_date),
     groupBy: text(content.group_by) ?? text(input.group_by),
   };
 }
