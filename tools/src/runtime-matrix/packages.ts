@@ -19,6 +19,7 @@ export interface MatrixPackage {
 
 export const matrixPackages: readonly MatrixPackage[] = [
   { dir: 'packages/signer' },
+  { dir: 'packages/reconcile', testTimeout: 60_000 },
   { dir: 'packages/client', sandbox: true },
   { dir: 'packages/edge-proxy', sandbox: true, testTimeout: 20_000 },
   { dir: 'packages/token-vault', sandbox: true, testTimeout: 20_000 },
