@@ -10,7 +10,13 @@ import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcon
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningHttpServer, startHttpServer } from '../src/node/index.js';
 import type { RunningRemoteServer } from '../src/remote/node/index.js';
-import { authorizeWithoutBrowser, exchange, startRemote, startSandbox } from './remote-helpers.js';
+import {
+  authorizeWithoutBrowser,
+  exchange,
+  startRemote,
+  startSandbox,
+  tokenRequest,
+} from './remote-helpers.js';
 
 type Kind = 'v1' | 'v2-legacy';
 
@@ -329,4 +335,79 @@ suite('over the remote server on Node', async () => {
       await sandbox.close();
     },
   };
+});
+
+describe('a 2025-era session on the remote server, its token narrowed to readonly mid-request', () => {
+  let sandbox: RunningServer;
+  let remote: RunningRemoteServer;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    remote = await startRemote(sandbox);
+  });
+  afterAll(async () => {
+    await remote?.close();
+    await sandbox?.close();
+  });
+
+  it('is served with the narrowed scope while a full-access request of the session waits for a form', async () => {
+    const authorized = await authorizeWithoutBrowser(remote, sandbox);
+    const tokens = (await exchange(remote, authorized)).body;
+    const full: Wire = {
+      url: remote.mcpUrl,
+      headers: { Authorization: `Bearer ${String(tokens.access_token)}` },
+      business: {},
+    };
+    const sessionId = await initialize(full, { elicitation: { form: {} } });
+    const created = await resultOf(
+      await post(
+        full,
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'create_contact', arguments: { ...CONTACT, name: 'Scope Probe' } },
+        },
+        sessionId,
+      ),
+    );
+    const id = (created.structuredContent as { record: { id: number } }).record.id;
+    // The delete asks the client for a form and waits for the answer: its server runs meanwhile.
+    const pending = await post(
+      full,
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'delete_contact', arguments: { id } } },
+      sessionId,
+    );
+    const reader = (pending.body as ReadableStream<Uint8Array>).getReader();
+    let seen = '';
+    while (!seen.includes('elicitation/create')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      seen += new TextDecoder().decode(value);
+    }
+    expect(seen).toContain('elicitation/create');
+
+    const narrowed = await tokenRequest(remote, {
+      grant_type: 'refresh_token',
+      client_id: authorized.clientId,
+      refresh_token: String(tokens.refresh_token),
+      scope: 'readonly',
+    });
+    expect(narrowed.body.scope).toBe('readonly');
+    const readonly: Wire = {
+      ...full,
+      headers: { Authorization: `Bearer ${String(narrowed.body.access_token)}` },
+    };
+    const listed = await post(readonly, { jsonrpc: '2.0', id: 4, method: 'tools/list' }, sessionId);
+    const text = await listed.text();
+    const json = listed.headers.get('content-type')?.includes('text/event-stream')
+      ? (/^data: (.+)$/m.exec(text)?.[1] ?? '{}')
+      : text;
+    const names = (JSON.parse(json) as { result: { tools: { name: string }[] } }).result.tools.map(
+      (t) => t.name,
+    );
+    expect(names).toContain('list_contacts');
+    expect(names).not.toContain('delete_contact');
+    expect(names).not.toContain('create_contact');
+    await reader.cancel();
+  });
 });

@@ -26,8 +26,15 @@ export interface LegacySessions {
    * @param request - The HTTP request, its body unread.
    * @param owner - What the caller is (the remote server's grant id, a constant for a local server).
    * @param build - Makes a fresh server, not yet connected.
+   * @param servedAs - What the server `build` makes is built for (the remote server: the request's
+   *   scope): a running server of the session is reused only by requests served as the same.
    */
-  handle(request: Request, owner: string, build: () => McpServer | Promise<McpServer>): Promise<Response>;
+  handle(
+    request: Request,
+    owner: string,
+    build: () => McpServer | Promise<McpServer>,
+    servedAs?: string,
+  ): Promise<Response>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -126,22 +133,23 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
   };
 
   const exchange = async (
+    key: string,
     id: string,
     declaration: SessionDeclaration,
     request: Request,
     build: () => McpServer | Promise<McpServer>,
   ): Promise<Response> => {
-    let entry = running.get(id);
+    let entry = running.get(key);
     if (!entry) {
       entry = { ready: revive(id, declaration, build), inflight: 0 };
-      running.set(id, entry);
+      running.set(key, entry);
     }
     const current = entry;
     current.inflight++;
     const done = (): void => {
       current.inflight--;
       if (current.inflight > 0) return;
-      if (running.get(id) === current) running.delete(id);
+      if (running.get(key) === current) running.delete(key);
       current.ready.then(({ server }) => server.close()).catch(() => {});
     };
     let response: Response;
@@ -163,15 +171,18 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
   };
 
   return {
-    async handle(request, owner, build) {
+    async handle(request, owner, build, servedAs = '') {
       const id = request.headers.get('mcp-session-id');
+      const key = `${id}\n${servedAs}`;
       if (request.method === 'DELETE') {
         if (id === null) return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required.');
         if (!(await declared(id, owner))) return sessionNotFound();
         await store.delete(id);
-        const entry = running.get(id);
-        running.delete(id);
-        entry?.ready.then(({ server }) => server.close()).catch(() => {});
+        for (const [runningKey, entry] of running)
+          if (runningKey.startsWith(`${id}\n`)) {
+            running.delete(runningKey);
+            entry.ready.then(({ server }) => server.close()).catch(() => {});
+          }
         return new Response(null, { status: 200 });
       }
       if (request.method !== 'POST')
@@ -189,11 +200,11 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
       if (!declaration) return sessionNotFound();
       if (!messages?.some(isJSONRPCRequest)) {
         // Answers to a form, and notifications: to the exchange that waits for them, when it runs here.
-        const entry = running.get(id);
+        const entry = running.get(key);
         if (!entry) return new Response(null, { status: 202 });
         return (await entry.ready).transport.handleRequest(request);
       }
-      const response = await exchange(id, declaration, request, build);
+      const response = await exchange(key, id, declaration, request, build);
       const level = levelSetIn(messages);
       if (response.ok && level !== undefined)
         await store.put(id, { ...declaration, logLevel: level, expiresAt: now() + ttl });

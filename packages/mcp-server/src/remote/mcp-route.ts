@@ -84,13 +84,19 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
     responseMode: 'json',
   });
   // What each 2025-era client declared is kept where every instance finds it, bound to its grant. A
-  // form's answer must reach the instance whose request asked for it: on Workers a request does not
-  // come back to one isolate, so forms are not offered there (cards and journal names still are).
+  // form's answer must reach the instance whose request asked for it, which the Workers entry cannot
+  // promise (`legacyForms: false`): there cards and journal names still work, forms are not offered.
+  // A session's running server is shared only by requests served with the same scope, so a token
+  // narrowed to `readonly` never reaches a server built for the grant's full-access token.
   const sessions = legacySessions({ store: vaultSessionStore(ctx.storage) });
-  const formsCarried =
-    (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent !== 'Cloudflare-Workers';
+  const formsCarried = ctx.config.legacyForms !== false;
   const legacy = (request: Request, authorized: AuthorizedGrant): Promise<Response> =>
-    sessions.handle(request, authorized.grant.id, () => build(authorized, formsCarried));
+    sessions.handle(
+      request,
+      authorized.grant.id,
+      () => build(authorized, formsCarried),
+      servedScope(authorized.grant, authorized.access.scope),
+    );
   /**
    * The response, or 401 `invalid_token` when the grant ended during the request: the service revoked
    * it, or its sealed tokens no longer open under the key ring.
@@ -109,6 +115,10 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
         'invalid_token',
         'The accounting service revoked this connection; sign in again.',
       );
+    // A replayed code or refresh token revokes the grant (RFC 6819): a call in flight then answers
+    // as the next request would, so the client signs in again instead of reading a tool error.
+    if (after.revoked)
+      return unauthorized(ctx, 'invalid_token', 'This connection was revoked; sign in again.');
     return response;
   };
   app.post('/mcp', bearerAuth(ctx), async (c) => {

@@ -39,6 +39,14 @@ export interface RemoteConfig {
   readonly allowedHosts?: readonly string[] | undefined;
   /** Serve only the read-only catalogue, whatever the grant. */
   readonly readOnly?: boolean | undefined;
+  /**
+   * Offer confirmation forms to 2025-era clients (default true). The client's answer to a form arrives
+   * as a separate request that must reach the process whose request asked: true for one Node process
+   * (or instances behind a balancer that keeps an `Mcp-Session-Id` on one instance); the Workers entry
+   * sets false, as a Worker's requests do not come back to one isolate. Without forms such clients get
+   * approval cards, or `confirm: true` with the reason named.
+   */
+  readonly legacyForms?: boolean | undefined;
   /** Narrow the catalogue (as `acctkit-mcp --toolsets`). */
   readonly toolsets?: readonly string[] | undefined;
   /** Narrow the catalogue (as `acctkit-mcp --tools`). */

@@ -36,6 +36,7 @@ export const remoteWorker: {
       {
         ...parseRemoteConfig(vars),
         allowLoopbackClientMetadata: vars.ACCTKIT_MCP_TEST_LOOPBACK_METADATA === '1',
+        legacyForms: false,
       },
       createDurableObjectStorage(env.VAULT),
     );
