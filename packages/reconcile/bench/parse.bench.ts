@@ -81,6 +81,8 @@ export async function run(log: (line: string) => void): Promise<void> {
       rates.push(LINES / ((performance.now() - start) / 1000));
     }
     const mb = (text.length / 1024 / 1024).toFixed(1);
-    log(`${name.padEnd(9)} ${LINES} lines, ${mb} MiB: ${Math.round(median(rates)).toLocaleString('en-US')} lines/s (median of ${ROUNDS})`);
+    log(
+      `${name.padEnd(9)} ${LINES} lines, ${mb} MiB: ${Math.round(median(rates)).toLocaleString('en-US')} lines/s (median of ${ROUNDS})`,
+    );
   }
 }

@@ -1,7 +1,6 @@
 import type { BankStatement, StatementAccount, StatementBalance } from '../bank-statement.js';
 import { cleanText, NAME_LIMIT } from '../clean-text.js';
 import { formatAmount } from '../decimal-amount.js';
-import { defined } from '../defined.js';
 import { fullYear, isoDate, nearestDate } from '../iso-date.js';
 import { assignDefined, newLine, numberLines, type UnnumberedLine } from '../line-id.js';
 import { ReconcileError } from '../reconcile-error.js';
