@@ -188,7 +188,7 @@ export function parseMt940(text: string): BankStatement[] {
           break;
         }
         default:
-          // :13D:, :21:, :34F:, :64:, :65:, :90C:, :90D: carry nothing a line needs.
+          // :13D:, :21:, :34F:, :64:, :65:, :90C:, :90D: and :NS: carry nothing a line needs.
           break;
       }
       draft.last = field.tag;

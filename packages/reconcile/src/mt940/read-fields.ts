@@ -13,7 +13,7 @@ export interface Mt940Message {
   readonly fields: Mt940Field[];
 }
 
-const TAG = /^:(\d{2}[A-Z]?):/;
+const TAG = /^:(\d{2}[A-Z]?|NS):/;
 // SWIFT envelope around block 4: `{1:F01…}{2:…}{4:` before the fields, `-}` after them.
 const BLOCK_START = /^(?:\{\d:[^}]*\})*\{4:\s*$/;
 
