@@ -1,6 +1,7 @@
 /**
  * Packaging checks for every public package, run on the tarball that would be published:
- * publint (strict) and Are the Types Wrong (ESM-only profile). Runtime-neutral packages (those in
+ * publint (strict), Are the Types Wrong (ESM-only profile), and no runtime dependency that the built
+ * code and declarations never import (every install carries it). Runtime-neutral packages (those in
  * the runtime matrix) must also have no `node:` import, `require`, Node global or Node-only package in
  * the built output reachable from their runtime-neutral entries.
  *
@@ -14,6 +15,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { repoRoot } from './paths.ts';
 import { matrixPackages } from './runtime-matrix/packages.ts';
 import { stripComments } from './strip-comments.ts';
+import { unusedDependencies } from './unused-dependencies.ts';
 
 interface Manifest {
   name: string;
@@ -112,6 +114,12 @@ async function main(): Promise<void> {
           failed = true;
           console.log(result.output.replace(/^/gm, '      '));
         }
+      }
+      const unused = unusedDependencies(cwd);
+      console.log(`${unused.length === 0 ? 'ok  ' : 'FAIL'}  ${dir.padEnd(20)} every dependency is imported`);
+      if (unused.length > 0) {
+        failed = true;
+        console.log(`      never imported by dist/: ${unused.join(', ')} (move to devDependencies, or drop)`);
       }
     }
     for (const { dir, neutralEntries } of matrixPackages) {
