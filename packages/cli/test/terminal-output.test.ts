@@ -11,13 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/index.js';
 import { acctkit, startWorld, storeConnection, type World } from './helpers.js';
 
-/** What a terminal acts on: every C0 control but tab and line feed, DEL and every C1 control. */
+/**
+ * What a terminal acts on: every C0 control but tab and line feed, DEL, every C1 control, and the
+ * bidirectional overrides and isolates that reorder what is shown.
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for exactly these characters.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const ESC = '\u001b';
 const CLEAR_SCREEN = `${ESC}[2J${ESC}[H`;
 const LINK = (url: string, text: string) => `${ESC}]8;;${url}${ESC}\\${text}${ESC}]8;;${ESC}\\`;
-const EVIL_CLIENT = `evil${CLEAR_SCREEN}-${LINK('https://evil.test/', 'click')}${ESC}]0;title\u0007\u009b31m`;
+const EVIL_CLIENT = `evil${CLEAR_SCREEN}-${LINK('https://evil.test/', 'click')}${ESC}]0;title\u0007\u009b31m\u202e\u2066`;
 
 let world: World;
 
@@ -79,6 +82,7 @@ describe('acctkit changes', () => {
         '\u009b2J',
         '\r',
         '\u007f',
+        '\u202e',
         ESC,
       ),
       fc.string({ unit: fc.integer({ min: 0, max: 0x9f }).map((c) => String.fromCharCode(c)) }),
