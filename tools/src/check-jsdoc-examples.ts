@@ -210,6 +210,7 @@ export const checkedPackages: readonly string[] = [
   'packages/client',
   'packages/edge-proxy',
   'packages/mcp-server',
+  'packages/reconcile',
   'packages/sandbox',
   'packages/testing',
   'packages/token-vault',
