@@ -7,6 +7,7 @@ import {
   type TokenSet,
 } from '@acctkit/client';
 import { createKeyRing, type EncryptionKey, type KeyRing } from './key-ring.js';
+import { createTokenManagerCache, DEFAULT_SHARED_MANAGERS } from './token-manager-cache.js';
 import { isVaultError, VaultError } from './vault-error.js';
 import { updateKey, type VaultStorage, withKeyLock } from './vault-storage.js';
 
@@ -34,6 +35,8 @@ export interface VaultOptions {
   readonly leaseMs?: number | undefined;
   /** Prefix of the vault's storage keys (default `vault:`), so several products can share a storage. */
   readonly prefix?: string | undefined;
+  /** Connections whose {@link Vault.sharedTokenManager} this instance keeps, least recently used dropped first (default 1 024). */
+  readonly sharedManagers?: number | undefined;
 }
 
 /** Options of {@link Vault.save}. */
@@ -54,7 +57,10 @@ export interface Vault {
   save(id: string, tokens: TokenSet, options?: SaveOptions): Promise<void>;
   /** A connection's tokens, decrypted, or `undefined`. */
   tokens(id: string): Promise<TokenSet | undefined>;
-  /** Removes a connection's tokens: no refresh running meanwhile stores its tokens back afterwards. */
+  /**
+   * Removes a connection's tokens: no refresh running meanwhile stores its tokens back afterwards.
+   * Its shared token manager in this instance is dropped too.
+   */
   delete(id: string): Promise<void>;
   /** Moves a connection's expiry (`null`: never); resolves to whether it is stored. */
   expire(id: string, expiresAt: number | null): Promise<boolean>;
@@ -68,6 +74,13 @@ export interface Vault {
    * its tokens; one whose tokens were replaced (connected again) drops its set and uses the new one.
    */
   tokenManager(id: string): TokenManager;
+  /**
+   * The one {@link Vault.tokenManager} of a connection that this vault instance hands to every caller,
+   * so concurrent requests of a connection share one refresh. The most recently used are kept (see
+   * `sharedManagers`); {@link Vault.save} and {@link Vault.delete} drop a connection's manager, so the
+   * next caller starts from what is stored.
+   */
+  sharedTokenManager(id: string): TokenManager;
 }
 
 interface Entry {
@@ -108,6 +121,7 @@ export function createVault(options: VaultOptions): Vault {
   const marginMs = options.refreshMarginMs ?? 60_000;
   const leaseMs = options.leaseMs ?? 30_000;
   const keyOf = (id: string): string => `${prefix}${id}`;
+  const managers = createTokenManagerCache(options.sharedManagers ?? DEFAULT_SHARED_MANAGERS);
 
   const seal = (id: string, tokens: TokenSet): Promise<string> =>
     ring.encrypt(JSON.stringify(tokens), keyOf(id));
@@ -165,7 +179,7 @@ export function createVault(options: VaultOptions): Vault {
       `No tokens are stored for connection ${id} (deleted, or never saved): connect it again.`,
     );
 
-  return {
+  const vault: Vault = {
     async save(id, tokens, saveOptions = {}) {
       const sealed = await seal(id, tokens);
       await updateKey<Entry, void>(storage, keyOf(id), () => ({
@@ -173,9 +187,13 @@ export function createVault(options: VaultOptions): Vault {
         expiresAt: saveOptions.expiresAt ?? null,
         result: undefined,
       }));
+      managers.evict(keyOf(id));
     },
     tokens: read,
-    delete: (id) => storage.delete(keyOf(id)),
+    async delete(id) {
+      await storage.delete(keyOf(id));
+      managers.evict(keyOf(id));
+    },
     expire: (id, expiresAt) =>
       updateKey<Entry, boolean>(storage, keyOf(id), (entry) =>
         entry ? { value: entry, expiresAt, result: true } : { result: false },
@@ -252,5 +270,7 @@ export function createVault(options: VaultOptions): Vault {
         refresh: (refreshOptions) => manager.refresh(refreshOptions).catch(unwrap),
       };
     },
+    sharedTokenManager: (id) => managers.get(keyOf(id), () => vault.tokenManager(id)),
   };
+  return vault;
 }

@@ -1,4 +1,5 @@
 // Everything exported from this file is public API; everything else is internal.
+export { base64url, fromBase64url } from './base64url.js';
 export {
   createVault,
   type SaveOptions,

@@ -1,4 +1,4 @@
-import { base64url, fromBase64 } from './base64url.js';
+import { base64url, fromBase64url } from './base64url.js';
 import { VaultError } from './vault-error.js';
 
 /** One AES-256-GCM key of a key ring, named by a short id stored with every ciphertext. */
@@ -92,9 +92,9 @@ export function createKeyRing(keys: readonly EncryptionKey[]): KeyRing {
         );
       try {
         const plain = await crypto.subtle.decrypt(
-          { name: 'AES-GCM', iv: fromBase64(iv) as BufferSource, additionalData: encoder.encode(context) },
+          { name: 'AES-GCM', iv: fromBase64url(iv) as BufferSource, additionalData: encoder.encode(context) },
           key,
-          fromBase64(body) as BufferSource,
+          fromBase64url(body) as BufferSource,
         );
         return decoder.decode(plain);
       } catch (cause) {
@@ -133,7 +133,7 @@ export function parseKeyRing(text: string, name = 'The key ring'): EncryptionKey
           'CONFIG',
           `${name} must be a comma-separated list of id:base64-key, current key first.`,
         );
-      return { id: m[1] as string, key: fromBase64(m[2] as string) };
+      return { id: m[1] as string, key: fromBase64url(m[2] as string) };
     });
 }
 
