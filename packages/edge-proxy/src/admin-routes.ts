@@ -103,7 +103,6 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
         expiresAt: typeof access_token === 'string' && access_token ? now + expiresIn * 1000 : 0,
         scope: typeof body.scope === 'string' ? body.scope : undefined,
       });
-      config.tokens.forget(id);
       return c.json({ id, variant, connected_at: new Date(now).toISOString() }, 201);
     },
   );
@@ -127,7 +126,6 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
   route('DELETE', '/connections/:id', 'Removes a connection, its tokens and its keys.', async (c) => {
     const id = c.req.param('id');
     const existed = await config.store.deleteConnection(id);
-    config.tokens.forget(id);
     if (!existed) throw new ProxyError('not_found', 'No such connection.');
     return c.body(null, 204);
   });

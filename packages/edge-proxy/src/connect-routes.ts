@@ -108,7 +108,6 @@ export function connectRoutes(config: ConnectConfig): Hono<ProxyEnv> {
         ),
         409,
       );
-    config.tokens.forget(connection);
     return c.html(page('Connected', `Your business is connected to this proxy as "${connection}".`));
   });
   return app;

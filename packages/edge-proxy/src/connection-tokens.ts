@@ -1,32 +1,22 @@
-import type { TokenManager } from '@acctkit/client';
 import type { Credentials } from '@acctkit/signer';
 import type { Vault } from '@acctkit/token-vault';
 import { tokenFailure } from './token-failure.js';
 
 /**
- * Signing credentials per connection from the vault: one token manager per connection in this
- * process (its in-process single flight), the vault's lease across processes and isolates.
+ * Signing credentials per connection from the vault: the vault's shared token manager per connection
+ * in this process (its in-process single flight), the vault's lease across processes and isolates.
  */
 export interface ConnectionTokens {
   /** Signing secret and a live access token of `connection`. */
   credentials(connection: string): Promise<Credentials>;
   /** Refreshes unless the tokens have already moved past `rejected` (the token the service refused). */
   refresh(connection: string, rejected: string): Promise<void>;
-  /** Drops what this process remembers of `connection` (after it is connected again or removed). */
-  forget(connection: string): void;
 }
 
 /** The connection tokens of a proxy over its vault; failures become `ProxyError`s without secrets. */
 export function connectionTokens(vault: Vault): ConnectionTokens {
-  const managers = new Map<string, TokenManager>();
-  const manager = (connection: string): TokenManager => {
-    let found = managers.get(connection);
-    if (!found) {
-      found = vault.tokenManager(connection);
-      managers.set(connection, found);
-    }
-    return found;
-  };
+  // Saving or deleting a connection's tokens drops its manager in the vault: nothing here to forget.
+  const manager = (connection: string) => vault.sharedTokenManager(connection);
   return {
     async credentials(connection) {
       try {
@@ -42,9 +32,6 @@ export function connectionTokens(vault: Vault): ConnectionTokens {
       } catch (cause) {
         throw tokenFailure(cause);
       }
-    },
-    forget(connection) {
-      managers.delete(connection);
     },
   };
 }

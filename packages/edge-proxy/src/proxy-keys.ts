@@ -1,4 +1,4 @@
-import { base64url } from './base64url.js';
+import { base64url } from '@acctkit/token-vault';
 import type { KeyScope } from './proxy-store.js';
 
 const hex = (bytes: Uint8Array): string => {

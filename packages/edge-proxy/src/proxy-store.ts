@@ -1,6 +1,12 @@
 import type { TokenSet } from '@acctkit/client';
-import { takeKey, updateKey, type Vault, type VaultStorage, withKeyLock } from '@acctkit/token-vault';
-import { base64url } from './base64url.js';
+import {
+  base64url,
+  takeKey,
+  updateKey,
+  type Vault,
+  type VaultStorage,
+  withKeyLock,
+} from '@acctkit/token-vault';
 import { ProxyError } from './proxy-error.js';
 import { hashKey } from './proxy-keys.js';
 

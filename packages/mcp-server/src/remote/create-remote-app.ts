@@ -43,7 +43,6 @@ export function createRemoteApp(config: RemoteConfig, storage: VaultStorage): Ho
     config: resolved,
     storage,
     vault: remoteVault(resolved, storage),
-    grantTokens: new Map(),
     mac: deriveMacKey(first.key, 'acctkit-mcp-remote forms and cookies'),
     secureCookies: resolved.publicUrl.startsWith('https:'),
   };

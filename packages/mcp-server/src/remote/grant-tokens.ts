@@ -35,11 +35,13 @@ function endedReason(cause: unknown): RevokedReason | undefined {
  * the answer is 401 `invalid_token` and the MCP client signs in again.
  */
 export function grantTokenManager(ctx: RemoteContext, grantId: string): TokenManager {
-  const inner = sharedManager(ctx, grantId);
+  // One manager per grant in this instance, shared by every request of the grant, so concurrent
+  // requests share one refresh before the vault's lease serializes instances.
+  const inner = ctx.vault.sharedTokenManager(grantId);
   async function ended(cause: unknown): Promise<never> {
     const reason = endedReason(cause);
     if (!reason) throw cause;
-    ctx.grantTokens.delete(grantId);
+    // Revoking deletes the grant's tokens from the vault, which drops its shared manager too.
     await revokeGrant(ctx, grantId, reason);
     throw reauthorizeError(reason, cause);
   }
@@ -54,21 +56,4 @@ export function grantTokenManager(ctx: RemoteContext, grantId: string): TokenMan
     tokens: () => inner.tokens(),
     setTokens: (tokens) => inner.setTokens(tokens),
   };
-}
-
-/** Grants whose token manager this instance keeps: the least recently used is dropped beyond it. */
-const MANAGERS = 1_024;
-
-/**
- * One vault token manager per grant in this instance, shared by every request of the grant, so that
- * concurrent requests share one refresh (the client's in-process single flight) before the vault's
- * lease serializes instances.
- */
-function sharedManager(ctx: RemoteContext, grantId: string): TokenManager {
-  let found = ctx.grantTokens.get(grantId);
-  if (found) ctx.grantTokens.delete(grantId);
-  else found = ctx.vault.tokenManager(grantId);
-  ctx.grantTokens.set(grantId, found);
-  if (ctx.grantTokens.size > MANAGERS) ctx.grantTokens.delete(ctx.grantTokens.keys().next().value as string);
-  return found;
 }

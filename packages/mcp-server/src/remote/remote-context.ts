@@ -1,4 +1,3 @@
-import type { TokenManager } from '@acctkit/client';
 import type { Vault, VaultStorage } from '@acctkit/token-vault';
 import type { ResolvedConfig } from './remote-config.js';
 import type { MacKey } from './secrets.js';
@@ -10,8 +9,6 @@ export interface RemoteContext {
   readonly storage: VaultStorage;
   /** Each grant's upstream tokens, sealed, under the grant's id; refreshed once across instances. */
   readonly vault: Vault;
-  /** Token managers of recently used grants in this instance (see `grant-tokens.ts`). */
-  readonly grantTokens: Map<string, TokenManager>;
   /** Signs consent cookies and consent-form requests. */
   readonly mac: MacKey;
   /** Whether cookies get `Secure` (https public URL). */
