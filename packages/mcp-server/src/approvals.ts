@@ -3,9 +3,10 @@ import type { CallToolResult, InputRequiredResult, ServerContext, Tool } from '@
 import type { z } from 'zod';
 import { APPROVAL_CARD_URI, appToolMeta } from './apps/cards.js';
 import { problemsOf } from './argument-problems.js';
-import type { RunTool, ServerOptions, ToolEntry } from './create-server.js';
+import { randomToken, sha256 } from './crypto.js';
 import type { JsonSchema } from './json-schema.js';
-import { randomToken, sha256 } from './remote/secrets.js';
+import type { SignedIn } from './server-options.js';
+import type { RunTool, ToolEntry } from './tool-entry.js';
 import { errorResult } from './tool-result.js';
 import { toZod } from './tool-schema.js';
 
@@ -54,13 +55,6 @@ export class ApprovalNeeded {
     readonly view: ApprovalView,
     readonly token: string,
   ) {}
-}
-
-/** Where a server keeps pending approvals, and what a call run from an approved card carries. */
-export interface ApprovalChannel {
-  readonly storage: VaultStorage;
-  /** Set when the call runs from an approved card: the digest of what the card showed. */
-  readonly approved?: string | undefined;
 }
 
 const keyOf = async (token: string): Promise<string> => `approval:${await sha256(token)}`;
@@ -172,7 +166,7 @@ export async function approveChange(
   ctx: ServerContext,
   storage: VaultStorage,
   byName: ReadonlyMap<string, ToolEntry>,
-  signedIn: Pick<ServerOptions, 'oauthClientId'>,
+  signedIn: SignedIn,
   run: RunTool,
 ): Promise<CallToolResult | InputRequiredResult> {
   const parsed = approveChangeArguments().safeParse(args);

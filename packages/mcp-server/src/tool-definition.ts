@@ -1,6 +1,6 @@
 import type { ChangeClient } from '@acctkit/client';
 import type { InputRequiredResult, InputResponses, ToolAnnotations } from '@modelcontextprotocol/server';
-import type { ApprovalChannel } from './approvals.js';
+import type { ApprovalChannel } from './approvals/approval-channel.js';
 import type { BusinessConnection } from './business-connection.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Logger } from './logger.js';

@@ -2,17 +2,11 @@ import { ConnectionError } from '../connections/connection-error.js';
 import { loadConnections } from '../connections/load-connections.js';
 import type { Toolset } from '../toolset.js';
 import { isToolset, TOOLSETS } from '../toolset.js';
+import type { CliIo } from './cli-io.js';
 import { httpBearerToken } from './http-access.js';
 import { packageVersion } from './package-version.js';
 import { type CliOptions, parseCliArgs, USAGE } from './parse-args.js';
 import { serveStdio } from './serve-stdio.js';
-
-/** Where the CLI writes: stdout carries only MCP messages in stdio mode, so everything else goes to stderr. */
-export interface CliIo {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
-  readonly env: Readonly<Record<string, string | undefined>>;
-}
 
 function toolsetsOf(names: string[] | undefined): Toolset[] | undefined {
   if (names === undefined) return undefined;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { CliIo } from './run-cli.js';
+import type { CliIo } from './cli-io.js';
 
 /** The usage text of `acctkit-mcp serve --help`. */
 const SERVE_USAGE = `Usage: acctkit-mcp serve [--port <n>] [--host <host>] [--public-url <url>]

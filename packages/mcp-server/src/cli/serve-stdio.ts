@@ -1,6 +1,7 @@
 import { serveStdio as serveStdioEntry } from '@modelcontextprotocol/server/stdio';
-import { createServer, type ServerOptions } from '../create-server.js';
+import { createServer } from '../create-server.js';
 import type { LogEntry } from '../logger.js';
+import type { ServerOptions } from '../server-options.js';
 
 /** Options of {@link serveStdio}: the server's, and where its log goes. */
 export interface StdioOptions extends ServerOptions {

@@ -1,6 +1,7 @@
 // Everything exported from this file is public API of `@acctkit/mcp-server/node` (Node only): the
 // wiring of `acctkit-mcp` (connections, stdio, Streamable HTTP) for programs that start the server themselves.
 
+export type { CliIo } from '../cli/cli-io.js';
 // stdio and the command line
 export {
   type ClientConfigOptions,
@@ -10,7 +11,7 @@ export {
   type StdioCommand,
 } from '../cli/client-configs.js';
 export { localStdioCommand } from '../cli/local-stdio-command.js';
-export { type CliIo, runCli } from '../cli/run-cli.js';
+export { runCli } from '../cli/run-cli.js';
 export { type StdioOptions, serveStdio } from '../cli/serve-stdio.js';
 // Connections
 export { type BusinessProfile, businessProfile } from '../connections/business-profile.js';
