@@ -7,6 +7,34 @@ export type {
   StatementLine,
 } from './bank-statement.js';
 export { detectFormat } from './detect-format.js';
+export type { RecordKind } from './match/book-record.js';
+export { bookingKey } from './match/booking-key.js';
+export type {
+  BookBankAccount,
+  BookContact,
+  BookExpense,
+  BookIncome,
+  Books,
+  HistoryMatch,
+} from './match/books.js';
+export type {
+  AmbiguousLine,
+  BookingProposal,
+  ExpenseProposal,
+  IncomeProposal,
+  LineReconciliation,
+  MatchCandidate,
+  MatchConfidence,
+  MatchEvidence,
+  MatchedLine,
+  MatchMethod,
+  ProposedContact,
+  ReconcileSummary,
+  RecordRef,
+  StatementReconciliation,
+  UnmatchedLine,
+} from './match/reconcile-result.js';
+export { type ReconcileOptions, reconcileStatement } from './match/reconcile-statement.js';
 export { MAX_STATEMENT_BYTES, type ParseStatementOptions, parseStatement } from './parse-statement.js';
 export {
   type AnyReconcileError,

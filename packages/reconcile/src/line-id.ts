@@ -77,7 +77,7 @@ export function assignDefined(
  * 16 hex digits from two 32-bit FNV-1a-style hashes of the UTF-16 code units (the second with another
  * seed and multiplier), so that ids stay short yet collisions in one account are out of reach.
  */
-function hash64(text: string): string {
+export function hash64(text: string): string {
   let h1 = 0x811c9dc5;
   let h2 = 0x9747b28c;
   for (let i = 0; i < text.length; i++) {

@@ -10,6 +10,12 @@
  * - `TOO_LARGE`: the input is larger than the `maxBytes` option (10 MiB by default); nothing was read.
  * - `INVALID_STATEMENT`: a statement given to `serializeStatement` holds an amount, date or currency
  *   that is not in the form the parser produces.
+ * - `BANK_ACCOUNT_NOT_FOUND`: `reconcileStatement` found no bank account of the books (or more than
+ *   one) with the statement's IBAN or account number, or none with the `bankAccountId` given.
+ * - `INVALID_BOOKS`: a record given to `reconcileStatement` holds an amount or date that is not in the
+ *   form the service sends.
+ * - `INVALID_OPTIONS`: a date window given to `reconcileStatement` is not a whole number of days from 0
+ *   to 366.
  */
 export type ReconcileErrorCode =
   | 'UNKNOWN_FORMAT'
@@ -17,7 +23,10 @@ export type ReconcileErrorCode =
   | 'MALFORMED_MT940'
   | 'MALFORMED_CSV'
   | 'TOO_LARGE'
-  | 'INVALID_STATEMENT';
+  | 'INVALID_STATEMENT'
+  | 'BANK_ACCOUNT_NOT_FOUND'
+  | 'INVALID_BOOKS'
+  | 'INVALID_OPTIONS';
 
 /** Where in the input a {@link ReconcileError} was found. */
 export interface ReconcileErrorLocation {

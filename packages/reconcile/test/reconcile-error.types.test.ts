@@ -22,6 +22,9 @@ describe('AnyReconcileError', () => {
       case 'MALFORMED_CSV':
       case 'TOO_LARGE':
       case 'INVALID_STATEMENT':
+      case 'BANK_ACCOUNT_NOT_FOUND':
+      case 'INVALID_BOOKS':
+      case 'INVALID_OPTIONS':
         throw new Error(`unexpected ${err.code}`);
       default: {
         // Every code is handled above: a new code makes this line fail to compile.
