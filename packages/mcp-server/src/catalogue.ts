@@ -1,7 +1,7 @@
+import { LIST_CHANGES, UNDO_CHANGE } from './changes/change-tools.js';
 import { RECORD_KINDS, type RecordKind } from './record-kinds.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { BUSINESS_TOOLS } from './tools/business-tools.js';
-import { LIST_CHANGES, UNDO_CHANGE } from './tools/change-tools.js';
 import { recordTools } from './tools/record-kind-tools.js';
 import { REFERENCE_TOOLS } from './tools/reference-tools.js';
 import { SUMMARIZE_TRANSACTIONS } from './tools/summarize-transactions.js';

@@ -1,6 +1,6 @@
 import { createMemoryStorage } from '@acctkit/token-vault';
 import { type LoggingLevel, McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import { APPROVE_CHANGE, approveChange } from './approvals.js';
+import { APPROVE_CHANGE, approveChange } from './approvals/approve-change.js';
 import { rendersApps } from './client-capabilities.js';
 import { serverInstructions } from './instructions.js';
 import { registerPrompts } from './prompts.js';

@@ -57,7 +57,7 @@ export interface RecordKind<Name extends string = string> {
   /**
    * The record's values under the create and update tools' argument names (null fields left out).
    * `undo_change` keeps of them what the spec's body schema takes and leaves out what means "not set"
-   * (`src/restore-arguments.ts`) to re-create a deleted record, restore an update and see whether a
+   * (`src/changes/restore-arguments.ts`) to re-create a deleted record, restore an update and see whether a
    * record changed. Kinds without it can only have their creates undone.
    */
   readonly toArguments?: (

@@ -31,7 +31,7 @@ export async function serviceCall<T = Record<string, unknown>>(
  * {@link serviceCall}, with the HTTP status of the answer (which the change journal keeps). A write
  * is not sent once the caller has given up, and is seen through once sent, whatever the caller does:
  * the service may apply it anyway, and only an answer that arrives can be journaled, so that a retry
- * finds it (src/create-guard.ts).
+ * finds it (src/changes/create-guard.ts).
  */
 export async function serviceAnswer<T = Record<string, unknown>>(
   connection: BusinessConnection,

@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server';
-import { APPROVE_CHANGE_TOOL, pendingOutput } from './approvals.js';
+import { pendingOutput } from './approvals/approval-needed.js';
+import { APPROVE_CHANGE_TOOL } from './approvals/approve-change.js';
 import { APPROVAL_CARD_URI, appToolMeta, CHART_CARD_URI } from './apps/cards.js';
 import type { BusinessConnection } from './business-connection.js';
 import { businessArgument } from './business-selection.js';

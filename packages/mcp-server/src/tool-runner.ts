@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ApprovalChannel } from './approvals/approval-channel.js';
-import { ApprovalNeeded, pendingResult } from './approvals.js';
+import { ApprovalNeeded, pendingResult } from './approvals/approval-needed.js';
 import { problemsOf } from './argument-problems.js';
 import type { BusinessConnection } from './business-connection.js';
 import { selectBusiness } from './business-selection.js';

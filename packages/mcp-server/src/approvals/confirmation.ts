@@ -1,9 +1,10 @@
 import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
-import { ApprovalNeeded, type ApprovalView, holdApproval, shownDigest } from './approvals.js';
-import { businessProfileOf } from './business-profile-of.js';
-import type { JsonSchema } from './json-schema.js';
-import { InputNeeded, type ToolContext } from './tool-definition.js';
-import { ToolFailure } from './tool-failure.js';
+import { businessProfileOf } from '../business-profile-of.js';
+import type { JsonSchema } from '../json-schema.js';
+import { InputNeeded, type ToolContext } from '../tool-definition.js';
+import { ToolFailure } from '../tool-failure.js';
+import { ApprovalNeeded, type ApprovalView } from './approval-needed.js';
+import { holdApproval, shownDigest } from './approval-store.js';
 
 /** The `confirm` argument of deletes and amount-changing updates. */
 export const CONFIRM_ARGUMENT: JsonSchema = {

@@ -1,13 +1,13 @@
 import type { ChangeEntry, ChangeJournal } from '@acctkit/client';
-import { CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../confirmation.js';
-import { exclusively } from '../create-guard.js';
+import { CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../approvals/confirmation.js';
 import type { JsonSchema } from '../json-schema.js';
 import { DEFAULT_LIMIT, PAGING_ARGUMENTS } from '../paging.js';
 import { RECORD_KINDS } from '../record-kinds.js';
 import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
 import { objectSchema, withListedForm } from '../tool-schema.js';
-import { READ, UNDO } from './annotations.js';
+import { READ, UNDO } from '../tools/annotations.js';
+import { exclusively } from './create-guard.js';
 import { changesOf, planUndo, undoDetails, unsupported } from './undo-plan.js';
 
 const KINDS = RECORD_KINDS.map((kind) => kind.name);

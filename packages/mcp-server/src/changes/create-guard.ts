@@ -1,8 +1,8 @@
 import type { ChangeEntry, ChangeJournal } from '@acctkit/client';
-import type { JsonSchema } from './json-schema.js';
-import type { RecordKind } from './record-kinds.js';
-import type { ToolContext } from './tool-definition.js';
-import { ToolFailure } from './tool-failure.js';
+import type { JsonSchema } from '../json-schema.js';
+import type { RecordKind } from '../record-kinds.js';
+import type { ToolContext } from '../tool-definition.js';
+import { ToolFailure } from '../tool-failure.js';
 
 /** How long an idempotency key returns its first result: 24 hours. */
 export const IDEMPOTENCY_WINDOW_MS: number = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { ChangeEntry, ChangeOperation } from '@acctkit/client';
-import { type RecordKind, recordToolName } from './record-kinds.js';
-import type { ToolContext } from './tool-definition.js';
+import { type RecordKind, recordToolName } from '../record-kinds.js';
+import type { ToolContext } from '../tool-definition.js';
 
 /** A change the service accepted, as a record tool saw it. */
 export interface AcceptedChange {

@@ -1,5 +1,5 @@
+import type { JsonSchema } from '../json-schema.js';
 import { argumentsKey } from './create-guard.js';
-import type { JsonSchema } from './json-schema.js';
 
 type Fields = Readonly<Record<string, unknown>>;
 

@@ -1,17 +1,17 @@
 import type { ChangeEntry } from '@acctkit/client';
-import type { ChangeCard } from '../confirmation.js';
-import { argumentsKey } from '../create-guard.js';
-import { journalChange } from '../journal-change.js';
+import type { ChangeCard } from '../approvals/confirmation.js';
 import type { JsonSchema } from '../json-schema.js';
 import { confirmationDetails, type RecordKind, recordToolName } from '../record-kinds.js';
 import { normalizeRecord, recordLink } from '../records.js';
-import { type FieldChange, restoreArguments, settableArguments } from '../restore-arguments.js';
 import { serviceAnswer } from '../service-call.js';
 import type { ToolContext, ToolSuccess } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
 import { mergeVariantSchemas, topLevel, toZod } from '../tool-schema.js';
-import { createRecord, fetchRecord, wireBody } from './record-tools.js';
-import { specSchemas } from './spec-schemas.js';
+import { createRecord, fetchRecord, wireBody } from '../tools/record-tools.js';
+import { specSchemas } from '../tools/spec-schemas.js';
+import { argumentsKey } from './create-guard.js';
+import { journalChange } from './journal-change.js';
+import { type FieldChange, restoreArguments, settableArguments } from './restore-arguments.js';
 
 // How `undo_change` takes an entry back: what it sends (built from the spec's body schemas, never the
 // record as fetched), what it shows before acting, and the checks that the record is as the entry left it.

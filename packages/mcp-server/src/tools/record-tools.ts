@@ -1,9 +1,9 @@
 import { compareDecimals, isoToDmy } from '@acctkit/client';
 import { encodeForm } from '@acctkit/signer';
+import { CONFIRM_ARGUMENT, confirmChange, type Decision, notConfirmed } from '../approvals/confirmation.js';
 import type { BusinessConnection } from '../business-connection.js';
-import { CONFIRM_ARGUMENT, confirmChange, type Decision, notConfirmed } from '../confirmation.js';
-import { CREATE_GUARD_ARGUMENTS, guardCreate } from '../create-guard.js';
-import { journalChange } from '../journal-change.js';
+import { CREATE_GUARD_ARGUMENTS, guardCreate } from '../changes/create-guard.js';
+import { journalChange } from '../changes/journal-change.js';
 import type { JsonSchema } from '../json-schema.js';
 import { PAGING_ARGUMENTS } from '../paging.js';
 import { confirmationDetails, confirmedFields, type RecordKind, recordToolName } from '../record-kinds.js';
@@ -113,7 +113,7 @@ export function getTool(resource: RecordKind, names: Names): ToolDefinition {
 
 /**
  * `create_<singular>`: validated spec fields, or with `dry_run` only the form body. Guarded against
- * duplicates by the business's journal (`idempotency_key`, `allow_duplicate`: src/create-guard.ts).
+ * duplicates by the business's journal (`idempotency_key`, `allow_duplicate`: src/changes/create-guard.ts).
  */
 export function createTool(resource: RecordKind, body: string, names: Names): ToolDefinition {
   const bodies = specSchemas('body', body);

@@ -1,7 +1,7 @@
 // What the approval card reads from tool results: the pending change, its one-use token, and the
 // outcome of `approve_change`.
 // A type-only import: the server's description of the card's data, erased from the card's bundle.
-import type { ApprovalView } from '../../approvals.js';
+import type { ApprovalView } from '../../approvals/approval-needed.js';
 import { errorMessage, isObject, type ToolResult } from './tool-result.js';
 
 /** The `_meta` key of a tool result that carries the approval token, kept out of the model's view. */
