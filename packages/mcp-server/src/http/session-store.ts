@@ -1,4 +1,3 @@
-import { putKey, type VaultStorage } from '@acctkit/token-vault';
 import type { ClientCapabilities, Implementation, LoggingLevel } from '@modelcontextprotocol/server';
 
 /** What a 2025-11-25 client declared for its session over HTTP, kept between its requests. */
@@ -49,22 +48,6 @@ export function memorySessionStore(max = 1000, now: () => number = Date.now): Se
     },
     async delete(id) {
       held.delete(id);
-    },
-  };
-}
-
-/** Declarations in a vault storage (the remote server's, shared by its instances), under `mcp-session:`. */
-export function vaultSessionStore(storage: VaultStorage): SessionStore {
-  const key = (id: string): string => `mcp-session:${id}`;
-  return {
-    async get(id) {
-      return (await storage.get<SessionDeclaration>(key(id)))?.value;
-    },
-    async put(id, declaration) {
-      await putKey(storage, key(id), declaration, declaration.expiresAt);
-    },
-    async delete(id) {
-      await storage.delete(key(id));
     },
   };
 }

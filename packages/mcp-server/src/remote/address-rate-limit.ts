@@ -1,8 +1,8 @@
-import { updateKey } from '@acctkit/token-vault';
 import type { Context } from 'hono';
 import { addressBucket, cloudflareClientAddress } from './client-address.js';
 import { OAuthHttpError } from './oauth-error.js';
 import type { RemoteContext } from './remote-context.js';
+import { STORED, updateStored } from './stored-keys.js';
 
 /**
  * Counts one costly unauthenticated action (a client registration, a metadata document fetch) against
@@ -14,7 +14,7 @@ import type { RemoteContext } from './remote-context.js';
 export async function limitPerAddress(
   ctx: RemoteContext,
   c: Context,
-  kind: string,
+  kind: 'register' | 'cimd',
   limit: number,
   what: string,
 ): Promise<void> {
@@ -22,7 +22,7 @@ export async function limitPerAddress(
   const now = ctx.config.now();
   const window = Math.floor(now / 60_000);
   const bucket = addressBucket((ctx.config.clientAddress ?? cloudflareClientAddress)(c));
-  const count = await updateKey<number, number>(ctx.storage, `${kind}-rate:${bucket}:${window}`, (n) => ({
+  const count = await updateStored(ctx.storage, STORED.addressRate(kind, bucket, window), (n) => ({
     value: (n ?? 0) + 1,
     expiresAt: (window + 2) * 60_000,
     result: (n ?? 0) + 1,

@@ -2,11 +2,12 @@ import { authorizationUrl } from '@acctkit/client';
 import type { Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { limitPerAddress } from './address-rate-limit.js';
-import { type ClientRecord, findClient, matchesRedirectUri } from './client-registry.js';
+import { findClient, matchesRedirectUri } from './client-registry.js';
 import { consentPage, errorPage, PAGE_HEADERS } from './consent-page.js';
-import { type PendingAuthorization, type Scope, scopeOf } from './grant-records.js';
+import { type ClientRecord, type PendingAuthorization, type Scope, scopeOf } from './grant-records.js';
 import type { RemoteContext } from './remote-context.js';
 import { base64url, fromBase64, randomToken, sha256 } from './secrets.js';
+import { createStored, STORED } from './stored-keys.js';
 
 const CONSENT_COOKIE = 'acctkit_mcp_consent';
 const CSRF_COOKIE = 'acctkit_mcp_csrf';
@@ -139,10 +140,12 @@ async function startUpstream(ctx: RemoteContext, c: Context, r: AuthorizationReq
     resource: r.resource,
     browserBinding: await sha256(binding),
   };
-  await ctx.storage.set(`pending:${await sha256(upstreamState)}`, pending, {
-    expected: 0,
-    expiresAt: ctx.config.now() + PENDING_MS,
-  });
+  await createStored(
+    ctx.storage,
+    STORED.pending(await sha256(upstreamState)),
+    pending,
+    ctx.config.now() + PENDING_MS,
+  );
   setCookie(c, FLOW_COOKIE_PREFIX + upstreamState.slice(0, 12), binding, {
     httpOnly: true,
     secure: ctx.secureCookies,

@@ -1,9 +1,9 @@
-import { updateKey } from '@acctkit/token-vault';
 import type { MiddlewareHandler } from 'hono';
 import type { AccessRecord, GrantRecord } from './grant-records.js';
 import { resourceMetadataUrl } from './metadata-routes.js';
 import type { RemoteContext } from './remote-context.js';
 import { sha256 } from './secrets.js';
+import { getStored, STORED, updateStored } from './stored-keys.js';
 
 /** What the bearer check hands to the MCP handler. */
 export interface AuthorizedGrant {
@@ -55,19 +55,19 @@ export function bearerAuth(ctx: RemoteContext): MiddlewareHandler<BearerEnv> {
     const m = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
     if (!m) return unauthorized(ctx, 'invalid_request', 'Send Authorization: Bearer <token>.');
     const hash = await sha256(m[1] as string);
-    const access = (await ctx.storage.get<AccessRecord>(`at:${hash}`))?.value;
+    const access = await getStored(ctx.storage, STORED.accessToken(hash));
     const now = ctx.config.now();
     if (!access) return unauthorized(ctx, 'invalid_token', 'The access token is not one this server issued.');
     if (access.expiresAt <= now) return unauthorized(ctx, 'invalid_token', 'The access token has expired.');
     if (access.resource !== ctx.config.resource)
       return unauthorized(ctx, 'invalid_token', 'The access token was issued for another resource.');
-    const grant = (await ctx.storage.get<GrantRecord>(`grant:${access.grantId}`))?.value;
+    const grant = await getStored(ctx.storage, STORED.grant(access.grantId));
     if (!grant || grant.revoked)
       return unauthorized(ctx, 'invalid_token', 'This connection was revoked; sign in again.');
     const limit = ctx.config.rateLimitPerMinute;
     if (limit > 0) {
       const window = Math.floor(now / 60_000);
-      const count = await updateKey<number, number>(ctx.storage, `rate:${hash}:${window}`, (n) => ({
+      const count = await updateStored(ctx.storage, STORED.tokenRate(hash, window), (n) => ({
         value: (n ?? 0) + 1,
         expiresAt: (window + 2) * 60_000,
         result: (n ?? 0) + 1,

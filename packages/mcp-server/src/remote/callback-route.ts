@@ -6,14 +6,14 @@ import {
   parseCallback,
   toTokenSet,
 } from '@acctkit/client';
-import { updateKey } from '@acctkit/token-vault';
 import type { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { FLOW_COOKIE_PREFIX, withParams } from './authorize-routes.js';
 import { errorPage, PAGE_HEADERS } from './consent-page.js';
-import type { CodeRecord, GrantRecord, PendingAuthorization, Scope } from './grant-records.js';
+import type { CodeRecord, GrantRecord, Scope } from './grant-records.js';
 import type { RemoteContext } from './remote-context.js';
 import { randomToken, sha256 } from './secrets.js';
+import { createStored, endStored, getVersioned, STORED, updateStored } from './stored-keys.js';
 
 /** How long a code's record is kept (past the code's own lifetime, to see a reuse). */
 const CODE_RECORD_MS = 600_000;
@@ -38,13 +38,12 @@ export function callbackRoute(app: Hono, ctx: RemoteContext): void {
         PAGE_HEADERS,
       );
     if (!state) return invalid();
-    const key = `pending:${await sha256(state)}`;
+    const key = STORED.pending(await sha256(state));
     const binding = getCookie(c, FLOW_COOKIE_PREFIX + state.slice(0, 12));
-    const pending = await ctx.storage.get<PendingAuthorization>(key);
+    const pending = await getVersioned(ctx.storage, key);
     if (!pending || !binding || (await sha256(binding)) !== pending.value.browserBinding) return invalid();
     // Used once: only the caller whose compare-and-set deletes the pending request goes on.
-    if (!(await ctx.storage.set(key, null, { expected: pending.version, expiresAt: ctx.config.now() + 1 })))
-      return invalid();
+    if (!(await endStored(ctx.storage, key, pending.version, ctx.config.now() + 1))) return invalid();
     setCookie(c, FLOW_COOKIE_PREFIX + state.slice(0, 12), '', { path: '/callback', maxAge: 0 });
     const p = pending.value;
     const back = (params: Record<string, string | undefined>) =>
@@ -105,7 +104,7 @@ export function callbackRoute(app: Hono, ctx: RemoteContext): void {
         ...(me?.user?.email && { user: me.user.email }),
         createdAt: ctx.config.now(),
       };
-      await updateKey<GrantRecord, void>(ctx.storage, `grant:${grant.id}`, () => ({
+      await updateStored(ctx.storage, STORED.grant(grant.id), () => ({
         value: grant,
         expiresAt,
         result: undefined,
@@ -128,10 +127,12 @@ export function callbackRoute(app: Hono, ctx: RemoteContext): void {
       expiresAt: ctx.config.now() + ctx.config.codeTtlSeconds * 1000,
     };
     // Kept past its lifetime so that a second use is seen and revokes the grant (RFC 6749 §4.1.2).
-    await ctx.storage.set(`code:${await sha256(code)}`, record, {
-      expected: 0,
-      expiresAt: ctx.config.now() + CODE_RECORD_MS,
-    });
+    await createStored(
+      ctx.storage,
+      STORED.code(await sha256(code)),
+      record,
+      ctx.config.now() + CODE_RECORD_MS,
+    );
     return back({ code });
   });
 }

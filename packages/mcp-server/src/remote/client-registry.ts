@@ -1,21 +1,11 @@
-import { putKey, updateKey, type VaultStorage } from '@acctkit/token-vault';
+import type { VaultStorage } from '@acctkit/token-vault';
 import { OAuthClientMetadataSchema } from '@modelcontextprotocol/core';
 import { clientMetadataUrl } from './client-metadata-url.js';
+import type { ClientRecord } from './grant-records.js';
 import { OAuthHttpError } from './oauth-error.js';
 import { isLoopbackHost, type ResolvedConfig } from './remote-config.js';
 import { randomToken } from './secrets.js';
-
-/** A registered MCP client: by Dynamic Client Registration or by its Client ID Metadata Document. */
-export interface ClientRecord {
-  readonly clientId: string;
-  readonly kind: 'dcr' | 'cimd';
-  readonly clientName: string;
-  readonly clientUri?: string | undefined;
-  readonly redirectUris: readonly string[];
-  readonly createdAt: number;
-  /** A DCR client that has not completed an authorization yet is deleted at this time (epoch ms). */
-  readonly expiresAt?: number | undefined;
-}
+import { getStored, putStored, STORED, updateStored } from './stored-keys.js';
 
 const CIMD_CACHE_MS = 3_600_000;
 // A document that could not be had is not asked for again for this long: a bad URL costs one fetch.
@@ -112,7 +102,7 @@ export async function registerClient(
     createdAt: now,
     expiresAt: now + config.registrationTtlSeconds * 1000,
   };
-  await putKey(storage, `client:${record.clientId}`, record, record.expiresAt);
+  await putStored(storage, STORED.client(record.clientId), record, record.expiresAt);
   return {
     record,
     response: {
@@ -133,7 +123,7 @@ export async function registerClient(
  * then it expires `registrationTtlSeconds` after registering. Other clients are left as they are.
  */
 export async function confirmClient(storage: VaultStorage, clientId: string): Promise<void> {
-  await updateKey<ClientRecord, void>(storage, `client:${clientId}`, (record) => {
+  await updateStored(storage, STORED.client(clientId), (record) => {
     if (record?.kind !== 'dcr' || record.expiresAt === undefined) return { result: undefined };
     const { expiresAt: _, ...kept } = record;
     return { value: kept, expiresAt: null, result: undefined };
@@ -209,18 +199,23 @@ export async function findClient(
   beforeFetch?: () => Promise<void>,
 ): Promise<ClientRecord | undefined> {
   if (!clientId || clientId.length > 2_000) return undefined;
-  const stored = await storage.get<ClientRecord>(`client:${clientId}`);
-  if (stored) return stored.value;
+  const stored = await getStored(storage, STORED.client(clientId));
+  if (stored) return stored;
   const url = clientMetadataUrl(clientId, config.allowLoopbackClientMetadata === true);
   if (!url) return undefined;
-  if (await storage.get(`cimd-failed:${clientId}`)) return undefined;
+  if (await getStored(storage, STORED.clientMetadataFailed(clientId))) return undefined;
   await beforeFetch?.();
   const record = await fetchMetadataDocument(config, url, clientId);
   if (!record) {
-    await putKey(storage, `cimd-failed:${clientId}`, true, config.now() + CIMD_FAILURE_CACHE_MS);
+    await putStored(
+      storage,
+      STORED.clientMetadataFailed(clientId),
+      true,
+      config.now() + CIMD_FAILURE_CACHE_MS,
+    );
     return undefined;
   }
-  await putKey(storage, `client:${clientId}`, record, config.now() + CIMD_CACHE_MS);
+  await putStored(storage, STORED.client(clientId), record, config.now() + CIMD_CACHE_MS);
   return record;
 }
 

@@ -1,7 +1,6 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { ClientRecord } from './client-registry.js';
-import type { Scope } from './grant-records.js';
+import type { ClientRecord, Scope } from './grant-records.js';
 
 /** Headers of every HTML page: no framing (clickjacking), no scripts, nothing cached. */
 export const PAGE_HEADERS: Record<string, string> = {

@@ -14,6 +14,7 @@ import type { RemoteContext } from './remote-context.js';
 import { RemoteError } from './remote-error.js';
 import { corsFor, hostAndOriginGuard } from './request-guards.js';
 import { deriveMacKey } from './secrets.js';
+import { STORED_PREFIX } from './stored-keys.js';
 import { tokenRoute } from './token-route.js';
 
 const FORM_LIMIT = 64 * 1024;
@@ -91,7 +92,7 @@ function remoteVault(config: ResolvedConfig, storage: VaultStorage): Vault {
       },
       fetch: config.fetch,
       now: config.now,
-      prefix: 'upstream:',
+      prefix: STORED_PREFIX.upstream,
     });
   } catch (cause) {
     if (isVaultError(cause))

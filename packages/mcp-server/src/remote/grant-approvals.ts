@@ -1,4 +1,5 @@
 import type { VaultStorage } from '@acctkit/token-vault';
+import { STORED_PREFIX } from './stored-keys.js';
 
 /**
  * The approvals storage of one grant: the remote server's storage with every key under
@@ -7,7 +8,7 @@ import type { VaultStorage } from '@acctkit/token-vault';
  * prefix, finds nothing, and leaves the approval pending for its owner instead of consuming it.
  */
 export function grantApprovals(storage: VaultStorage, grantId: string): VaultStorage {
-  const prefix = `grant-approvals:${grantId}:`;
+  const prefix = STORED_PREFIX.grantApprovals(grantId);
   return {
     get: (key) => storage.get(prefix + key),
     set: (key, value, options) => storage.set(prefix + key, value, options),

@@ -1,4 +1,4 @@
-/** What the remote server stores, by key prefix. Tokens and codes are keyed by their SHA-256, never in clear. */
+/** What the remote server stores, by key kind (see `stored-keys.ts`). Tokens and codes are keyed by their SHA-256, never in clear. */
 
 /** The scopes of this server, the service's own two. */
 export type Scope = 'readonly' | 'full_access';
@@ -65,6 +65,24 @@ export interface AccessRecord {
   readonly resource: string;
   readonly scope: Scope;
   readonly expiresAt: number;
+}
+
+/** `client:<client id>`: A registered MCP client: by Dynamic Client Registration or by its Client ID Metadata Document. */
+export interface ClientRecord {
+  readonly clientId: string;
+  readonly kind: 'dcr' | 'cimd';
+  readonly clientName: string;
+  readonly clientUri?: string | undefined;
+  readonly redirectUris: readonly string[];
+  readonly createdAt: number;
+  /** A DCR client that has not completed an authorization yet is deleted at this time (epoch ms). */
+  readonly expiresAt?: number | undefined;
+}
+
+/** `journal:<business>`: the numbers of the first and last pages of a change journal that may still hold entries. */
+export interface JournalHead {
+  readonly first: number;
+  readonly last: number;
 }
 
 /** `rt:<sha256>`: a refresh token; rotated on use, a second use revokes the grant. */

@@ -4,7 +4,6 @@ import type { Hono } from 'hono';
 import type { BusinessConnection } from '../business-connection.js';
 import { createServer } from '../create-server.js';
 import { legacySessions } from '../http/legacy-sessions.js';
-import { vaultSessionStore } from '../http/session-store.js';
 import { isToolset, type Toolset } from '../toolset.js';
 import { type AuthorizedGrant, type BearerEnv, bearerAuth, unauthorized } from './bearer-auth.js';
 import { grantApprovals } from './grant-approvals.js';
@@ -12,7 +11,9 @@ import type { GrantRecord, Scope } from './grant-records.js';
 import { grantTokenManager } from './grant-tokens.js';
 import { holdUntilAsked } from './held-response.js';
 import type { RemoteContext } from './remote-context.js';
+import { getStored, STORED } from './stored-keys.js';
 import { vaultChangeJournal } from './vault-change-journal.js';
+import { vaultSessionStore } from './vault-session-store.js';
 
 /** Methods answered from the server's own catalogue, without a call to the service. */
 const LOCAL_METHODS: ReadonlySet<string> = new Set([
@@ -102,7 +103,7 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
    * it, or its sealed tokens no longer open under the key ring.
    */
   const revocationChecked = async (grant: GrantRecord, response: Response): Promise<Response> => {
-    const after = (await ctx.storage.get<GrantRecord>(`grant:${grant.id}`))?.value;
+    const after = await getStored(ctx.storage, STORED.grant(grant.id));
     if (after?.revoked === 'unreadable')
       return unauthorized(
         ctx,

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from '@acctkit/signer';
-import { isVaultError, updateKey } from '@acctkit/token-vault';
+import { isVaultError } from '@acctkit/token-vault';
 import type { Context, Hono } from 'hono';
 import { confirmClient } from './client-registry.js';
 import type { AccessRecord, CodeRecord, GrantRecord, RefreshRecord, Scope } from './grant-records.js';
@@ -7,6 +7,7 @@ import { OAuthHttpError } from './oauth-error.js';
 import type { RemoteContext } from './remote-context.js';
 import { extendGrant, revokeGrant } from './revoke-grant.js';
 import { pkceChallenge, randomToken, sha256 } from './secrets.js';
+import { createStored, getStored, STORED, updateStored } from './stored-keys.js';
 
 const invalidGrant = (description: string) => new OAuthHttpError(400, 'invalid_grant', description);
 
@@ -24,12 +25,9 @@ async function issueTokens(
   const expiresAt = now + ctx.config.accessTokenTtlSeconds * 1000;
   const access: AccessRecord = { grantId, clientId, resource, scope, expiresAt };
   const refresh: RefreshRecord = { grantId, clientId, resource, scope, used: false };
-  await ctx.storage.set(`at:${await sha256(accessToken)}`, access, { expected: 0, expiresAt });
+  await createStored(ctx.storage, STORED.accessToken(await sha256(accessToken)), access, expiresAt);
   const refreshExpiresAt = now + ctx.config.refreshTokenTtlSeconds * 1000;
-  await ctx.storage.set(`rt:${await sha256(refreshToken)}`, refresh, {
-    expected: 0,
-    expiresAt: refreshExpiresAt,
-  });
+  await createStored(ctx.storage, STORED.refreshToken(await sha256(refreshToken)), refresh, refreshExpiresAt);
   // The grant (and its upstream tokens) lives as long as its newest refresh token, then is deleted.
   await extendGrant(ctx, grantId, refreshExpiresAt);
   return {
@@ -55,7 +53,7 @@ function checkResource(ctx: RemoteContext, form: URLSearchParams, bound: string)
 }
 
 async function liveGrant(ctx: RemoteContext, grantId: string): Promise<GrantRecord> {
-  const grant = (await ctx.storage.get<GrantRecord>(`grant:${grantId}`))?.value;
+  const grant = await getStored(ctx.storage, STORED.grant(grantId));
   if (!grant || grant.revoked) throw invalidGrant('The grant has been revoked; authorize again.');
   return grant;
 }
@@ -89,8 +87,8 @@ async function authorizationCode(ctx: RemoteContext, form: URLSearchParams, clie
       'invalid_request',
       'code_verifier (PKCE, 43 to 128 characters) is required.',
     );
-  const key = `code:${await sha256(code)}`;
-  const record = (await ctx.storage.get<CodeRecord>(key))?.value;
+  const key = STORED.code(await sha256(code));
+  const record = await getStored(ctx.storage, key);
   if (!record) throw invalidGrant('Unknown authorization code.');
   if (record.used) return codeReplayed(ctx, record);
   // Everything is checked before the code is consumed: a client's mistake gets its error and the code
@@ -104,7 +102,7 @@ async function authorizationCode(ctx: RemoteContext, form: URLSearchParams, clie
   checkResource(ctx, form, record.resource);
   await usableGrant(ctx, record.grantId);
   // Consumed by compare-and-set: of two exchanges racing, one wins and the other is a replay.
-  const consumed = await updateKey<CodeRecord, boolean>(ctx.storage, key, (r) =>
+  const consumed = await updateStored(ctx.storage, key, (r) =>
     r && !r.used
       ? { value: { ...r, used: true }, expiresAt: r.expiresAt + 600_000, result: true }
       : { result: false },
@@ -122,8 +120,8 @@ async function codeReplayed(ctx: RemoteContext, record: CodeRecord): Promise<nev
 async function refreshToken(ctx: RemoteContext, form: URLSearchParams, clientId: string) {
   const token = param(form, 'refresh_token');
   if (!token) throw new OAuthHttpError(400, 'invalid_request', 'refresh_token is required.');
-  const key = `rt:${await sha256(token)}`;
-  const record = (await ctx.storage.get<RefreshRecord>(key))?.value;
+  const key = STORED.refreshToken(await sha256(token));
+  const record = await getStored(ctx.storage, key);
   if (!record) throw invalidGrant('Unknown or expired refresh token.');
   if (record.clientId !== clientId) throw invalidGrant('The refresh token was issued to another client.');
   if (record.used) return refreshReplayed(ctx, record);
@@ -131,7 +129,7 @@ async function refreshToken(ctx: RemoteContext, form: URLSearchParams, clientId:
   checkResource(ctx, form, record.resource);
   const scope = requestedScope(param(form, 'scope'), record.scope);
   const grant = await usableGrant(ctx, record.grantId);
-  const rotated = await updateKey<RefreshRecord, boolean>(ctx.storage, key, (r) =>
+  const rotated = await updateStored(ctx.storage, key, (r) =>
     r && !r.used ? { value: { ...r, used: true }, result: true } : { result: false },
   );
   if (!rotated) return refreshReplayed(ctx, record);
