@@ -1,4 +1,6 @@
-// `pnpm bench:node`: the benchmark in this Node alone, without bundling.
-import { run } from './parse.bench.js';
+// `pnpm bench:node`: the benchmarks in this Node alone, without bundling.
+import { run as runMatch } from './match.bench.js';
+import { run as runParse } from './parse.bench.js';
 
-await run((line) => console.log(line));
+await runParse((line) => console.log(line));
+await runMatch((line) => console.log(line));
