@@ -1,41 +1,24 @@
+import { validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 import type { MiddlewareHandler } from 'hono';
 
 /** The host names a loopback server answers to. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
-/** The host name of a `Host` header or an origin's authority, lower case, without the port. */
-function hostnameOf(authority: string): string | undefined {
-  try {
-    return new URL(`http://${authority}`).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Rejects requests whose `Host` or `Origin` names a host other than the allowed ones, with 403, so a web
  * page whose DNS name was rebound to 127.0.0.1 cannot drive the server from a browser. A request without
- * `Origin` (every non-browser client) is judged on `Host` alone; ports are not compared.
+ * `Origin` (every non-browser client) is judged on `Host` alone; ports are not compared. Both headers
+ * are judged by the MCP SDK's DNS-rebinding checks (`validateHostHeader`, `validateOriginHeader`); the
+ * answer is ours, as the SDK's echoes the header and this one echoes nothing of the request.
  *
  * @param allowedHosts - Host names without port (IPv6 in brackets), for example {@link LOOPBACK_HOSTS}.
  * @returns Hono middleware.
  */
 export function hostGuard(allowedHosts: readonly string[]): MiddlewareHandler {
-  const allowed = new Set(allowedHosts.map((h) => h.toLowerCase()));
+  const allowed = allowedHosts.map((h) => h.toLowerCase());
   return async (c, next) => {
-    const host = c.req.header('host');
-    const hostName = host === undefined ? undefined : hostnameOf(host);
-    if (hostName === undefined || !allowed.has(hostName)) return forbidden('Host');
-    const origin = c.req.header('origin');
-    if (origin !== undefined) {
-      let originHost: string | undefined;
-      try {
-        originHost = new URL(origin).hostname.toLowerCase();
-      } catch {
-        originHost = undefined;
-      }
-      if (originHost === undefined || !allowed.has(originHost)) return forbidden('Origin');
-    }
+    if (!validateHostHeader(c.req.header('host'), allowed).ok) return forbidden('Host');
+    if (!validateOriginHeader(c.req.header('origin'), allowed).ok) return forbidden('Origin');
     await next();
     return undefined;
   };

@@ -1,9 +1,10 @@
 import type { VaultStorage } from '@acctkit/token-vault';
 import { OAuthClientMetadataSchema } from '@modelcontextprotocol/core';
+import { isLoopbackHost } from '../http/loopback-host.js';
 import { clientMetadataUrl } from './client-metadata-url.js';
 import type { ClientRecord } from './grant-records.js';
 import { OAuthHttpError } from './oauth-error.js';
-import { isLoopbackHost, type ResolvedConfig } from './remote-config.js';
+import type { ResolvedConfig } from './remote-config.js';
 import { randomToken } from './secrets.js';
 import { getStored, putStored, STORED, updateStored } from './stored-keys.js';
 

@@ -1,6 +1,7 @@
-import type { JournalLimits } from '@acctkit/client';
+import type { JournalLimits } from '@acctkit/change-journal';
 import { type EncryptionKey, parseKeyRing } from '@acctkit/token-vault';
 import type { Context } from 'hono';
+import { isLoopbackHost } from '../http/loopback-host.js';
 import { RemoteError } from './remote-error.js';
 
 /** The accounting service registration this deployment signs users in with. */
@@ -149,17 +150,6 @@ function absoluteUrl(name: string, value: string): string {
   if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname))
     throw new RemoteError('CONFIG', `${name} must use https (http only on localhost).`);
   return url.origin + url.pathname.replace(/\/+$/, '');
-}
-
-/** Whether a host name is the loopback interface (`*.localhost` too: RFC 6761 §6.3). */
-export function isLoopbackHost(hostname: string): boolean {
-  return (
-    hostname === '127.0.0.1' ||
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    hostname === '::1'
-  );
 }
 
 /**
