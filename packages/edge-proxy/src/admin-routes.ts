@@ -1,5 +1,5 @@
 import { timingSafeEqual } from '@acctkit/signer';
-import { type Handler, Hono } from 'hono';
+import { type Context, type Handler, Hono } from 'hono';
 import type { ConnectionTokens } from './connection-tokens.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
@@ -24,8 +24,8 @@ const connectionId = /^[a-z0-9_-]{1,64}$/;
 /** Admin bodies are a few fields: anything longer is refused while it streams, even with the token. */
 const ADMIN_BODY_LIMIT = 16 * 1024;
 
-async function json(request: Request): Promise<Record<string, unknown>> {
-  const text = await readLimitedBody(request, ADMIN_BODY_LIMIT);
+async function json(c: Context<ProxyEnv>): Promise<Record<string, unknown>> {
+  const text = await readLimitedBody(c, ADMIN_BODY_LIMIT);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -84,7 +84,7 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
     '/connections',
     'Registers a connection, or replaces its tokens: {"id", "variant": "de"|"pt", "refresh_token", "access_token"?, "expires_in"?}.',
     async (c) => {
-      const body = await json(c.req.raw);
+      const body = await json(c);
       const { id, variant, access_token, refresh_token } = body;
       if (typeof id !== 'string' || !connectionId.test(id))
         throw new ProxyError('invalid_request', '`id` must be 1–64 of a-z, 0-9, _ and -.');
@@ -135,7 +135,7 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
     '/keys',
     'Creates a key for a connection: {"connection", "scope": "read"|"write"}; the key is shown this once.',
     async (c) => {
-      const { connection, scope } = await json(c.req.raw);
+      const { connection, scope } = await json(c);
       if (scope !== 'read' && scope !== 'write')
         throw new ProxyError('invalid_request', "`scope` must be 'read' or 'write'.");
       if (typeof connection !== 'string' || !(await config.store.getConnection(connection)))
@@ -180,7 +180,7 @@ export function adminRoutes(config: AdminConfig): Hono<ProxyEnv> {
     async (c) => {
       if (!config.connectUrl)
         throw new ProxyError('not_found', 'The connect flow is not configured (`connect`).');
-      const { connection, replace } = await json(c.req.raw);
+      const { connection, replace } = await json(c);
       if (typeof connection !== 'string' || !connectionId.test(connection))
         throw new ProxyError('invalid_request', '`connection` must be 1–64 of a-z, 0-9, _ and -.');
       if (replace !== undefined && typeof replace !== 'boolean')

@@ -72,7 +72,7 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
   if (method === 'POST' || method === 'PUT') {
     if (!form.test(request.headers.get('content-type') ?? ''))
       throw new ProxyError('unsupported_media_type', 'Send the body as application/x-www-form-urlencoded.');
-    body = await readLimitedBody(request, config.bodyLimit);
+    body = await readLimitedBody(c, config.bodyLimit);
   }
   const url = `${config.baseUrl}${route.path}${search}`;
   const headers = forwardRequestHeaders(request.headers, config.userAgent);
