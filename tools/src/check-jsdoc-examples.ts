@@ -208,6 +208,7 @@ export async function checkJsdocExamples(
 export const checkedPackages: readonly string[] = [
   'packages/signer',
   'packages/client',
+  'packages/change-journal',
   'packages/edge-proxy',
   'packages/mcp-server',
   'packages/reconcile',

@@ -97,7 +97,7 @@ export interface ChangePage {
 
 /**
  * The journal of one business's changes: append-only and bounded by {@link JournalLimits}. Kept in
- * memory, in a file beside the connection store (`@acctkit/client/node`) or in a hosted service's storage.
+ * memory, in a file beside the connection store (`@acctkit/change-journal/node`) or in a hosted service's storage.
  */
 export interface ChangeJournal {
   /** Appends a change, dropping what the limits no longer keep; resolves to the entry written. */
@@ -180,7 +180,7 @@ export function selectChanges(entries: readonly ChangeEntry[], query: ChangeQuer
  * @returns The journal.
  * @example
  * ```ts
- * import { createMemoryChangeJournal } from '@acctkit/client';
+ * import { createMemoryChangeJournal } from '@acctkit/change-journal';
  * const journal = createMemoryChangeJournal({ retentionDays: 30 });
  * const { entries } = await journal.list({ kind: 'expenses' });
  * ```

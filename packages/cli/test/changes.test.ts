@@ -2,8 +2,8 @@
  * `acctkit changes`, run as the built bin: the journal files that the MCP server writes beside the
  * connection file, printed as text and as JSON, filtered by connection, date and record.
  */
-import type { NewChange } from '@acctkit/client';
-import { changeJournalFile, openFileChangeJournal } from '@acctkit/client/node';
+import type { NewChange } from '@acctkit/change-journal';
+import { changeJournalFile, openFileChangeJournal } from '@acctkit/change-journal/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acctkit, startWorld, storeConnection, type World } from './helpers.js';
 

@@ -4,8 +4,9 @@
  * OSC 8 sequence cannot plant a link. `--json` stays the exact JSON of the stored values.
  */
 import { rm } from 'node:fs/promises';
-import type { NewChange } from '@acctkit/client';
-import { changeJournalFile, openConnectionStore, openFileChangeJournal } from '@acctkit/client/node';
+import type { NewChange } from '@acctkit/change-journal';
+import { changeJournalFile, openFileChangeJournal } from '@acctkit/change-journal/node';
+import { openConnectionStore } from '@acctkit/client/node';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/index.js';

@@ -10,21 +10,6 @@ export {
   VariantMismatchError,
 } from './accounting-error.js';
 export {
-  type ChangeClient,
-  type ChangeEntry,
-  type ChangeJournal,
-  type ChangeOperation,
-  type ChangePage,
-  type ChangeQuery,
-  changeEntryOf,
-  createMemoryChangeJournal,
-  JOURNAL_DEFAULTS,
-  type JournalLimits,
-  keptChanges,
-  type NewChange,
-  selectChanges,
-} from './change-journal.js';
-export {
   type AccountingClient,
   type ClientOptions,
   type ClientSettings,

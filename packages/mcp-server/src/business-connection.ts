@@ -1,4 +1,5 @@
-import type { AccountingClient, ChangeJournal } from '@acctkit/client';
+import type { ChangeJournal } from '@acctkit/change-journal';
+import type { AccountingClient } from '@acctkit/client';
 
 /** The id and name of a connected business. */
 export interface BusinessProfile {

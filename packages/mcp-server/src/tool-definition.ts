@@ -1,4 +1,4 @@
-import type { ChangeClient } from '@acctkit/client';
+import type { ChangeClient } from '@acctkit/change-journal';
 import type { InputRequiredResult, InputResponses, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { ApprovalChannel } from './approvals/approval-channel.js';
 import type { BusinessConnection } from './business-connection.js';

@@ -1,4 +1,4 @@
-import { createMemoryChangeJournal } from '@acctkit/client';
+import { createMemoryChangeJournal } from '@acctkit/change-journal';
 import { createMemoryStorage } from '@acctkit/token-vault';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMemoryChangeJournal } from '@acctkit/client';
+import { createMemoryChangeJournal } from '@acctkit/change-journal';
 import { type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { getToolUiResourceUri, isToolVisibilityModelOnly } from '@modelcontextprotocol/ext-apps/app-bridge';

@@ -7,9 +7,10 @@ import {
   type ChangeJournal,
   createMemoryChangeJournal,
   type NewChange,
-  toTokenSet,
-} from '@acctkit/client';
-import { changeJournalFile, openConnectionStore, openFileChangeJournal } from '@acctkit/client/node';
+} from '@acctkit/change-journal';
+import { changeJournalFile, openFileChangeJournal } from '@acctkit/change-journal/node';
+import { toTokenSet } from '@acctkit/client';
+import { openConnectionStore } from '@acctkit/client/node';
 import type { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { BusinessConnection } from '../src/index.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChangeEntry, NewChange } from '@acctkit/client';
+import type { ChangeEntry, NewChange } from '@acctkit/change-journal';
 import { createMemoryStorage } from '@acctkit/token-vault';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { type ChangeEntry, createMemoryChangeJournal } from '@acctkit/client';
+import { type ChangeEntry, createMemoryChangeJournal } from '@acctkit/change-journal';
 import { createSandbox, type Sandbox } from '@acctkit/sandbox';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

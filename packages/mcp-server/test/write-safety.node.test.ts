@@ -1,8 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ChangeEntry, type ChangeJournal, createMemoryChangeJournal } from '@acctkit/client';
-import { openFileChangeJournal } from '@acctkit/client/node';
+import { type ChangeEntry, type ChangeJournal, createMemoryChangeJournal } from '@acctkit/change-journal';
+import { openFileChangeJournal } from '@acctkit/change-journal/node';
 import type { Sandbox } from '@acctkit/sandbox';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -21,6 +21,7 @@ export const matrixPackages: readonly MatrixPackage[] = [
   { dir: 'packages/signer' },
   { dir: 'packages/reconcile', testTimeout: 60_000 },
   { dir: 'packages/client', sandbox: true },
+  { dir: 'packages/change-journal' },
   { dir: 'packages/edge-proxy', sandbox: true, testTimeout: 20_000 },
   { dir: 'packages/token-vault', sandbox: true, testTimeout: 20_000 },
   { dir: 'packages/mcp-server', sandbox: true, testTimeout: 20_000, neutralEntries: ['.', './remote'] },

@@ -1,5 +1,6 @@
 import { appendFile, chmod, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { checkConnectionName, withFileLock, writeAtomic } from '@acctkit/client/node';
 import {
   type ChangeEntry,
   type ChangeJournal,
@@ -8,9 +9,6 @@ import {
   keptChanges,
   selectChanges,
 } from '../change-journal.js';
-import { checkName } from './connection-store-file.js';
-import { withFileLock } from './file-lock.js';
-import { writeAtomic } from './write-atomic.js';
 
 /**
  * The journal file of a stored connection: `changes-<name>.jsonl` in the connection file's folder.
@@ -20,12 +18,13 @@ import { writeAtomic } from './write-atomic.js';
  * @returns The path.
  * @example
  * ```ts
- * import { changeJournalFile, defaultConnectionsFile } from '@acctkit/client/node';
+ * import { defaultConnectionsFile } from '@acctkit/client/node';
+ * import { changeJournalFile } from '@acctkit/change-journal/node';
  * changeJournalFile(defaultConnectionsFile(), 'de'); // '/home/ann/.config/acctkit/changes-de.jsonl'
  * ```
  */
 export function changeJournalFile(connectionsFile: string, name: string): string {
-  checkName(connectionsFile, name);
+  checkConnectionName(connectionsFile, name);
   return join(dirname(connectionsFile), `changes-${name}.jsonl`);
 }
 
@@ -70,7 +69,8 @@ const lines = (entries: readonly ChangeEntry[]): string =>
  * @returns The journal.
  * @example
  * ```ts
- * import { changeJournalFile, defaultConnectionsFile, openFileChangeJournal } from '@acctkit/client/node';
+ * import { defaultConnectionsFile } from '@acctkit/client/node';
+ * import { changeJournalFile, openFileChangeJournal } from '@acctkit/change-journal/node';
  * const journal = openFileChangeJournal(changeJournalFile(defaultConnectionsFile(), 'de'));
  * const { entries } = await journal.list({ since: '2026-11-01' });
  * ```
@@ -108,7 +108,7 @@ export function openFileChangeJournal(file: string, options: FileChangeJournalOp
  *
  * @example
  * ```ts
- * import { journalLimitsFromEnv } from '@acctkit/client/node';
+ * import { journalLimitsFromEnv } from '@acctkit/change-journal/node';
  * journalLimitsFromEnv({ ACCTKIT_JOURNAL_RETENTION_DAYS: '30' }); // { retentionDays: 30 }
  * ```
  */

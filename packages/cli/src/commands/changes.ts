@@ -1,5 +1,5 @@
-import type { ChangeEntry } from '@acctkit/client';
-import { changeJournalFile, journalLimitsFromEnv, openFileChangeJournal } from '@acctkit/client/node';
+import type { ChangeEntry } from '@acctkit/change-journal';
+import { changeJournalFile, journalLimitsFromEnv, openFileChangeJournal } from '@acctkit/change-journal/node';
 import { CliError } from '../cli-error.js';
 import { type Command, type ParsedArgs, positionals, stringValue } from '../command.js';
 import { connectionStore, pickConnection } from '../connection-store.js';

@@ -65,8 +65,20 @@ export function configHome(env: NodeJS.ProcessEnv = process.env): string {
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-/** Throws `invalid_name` unless `name` is 1–64 letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
-export function checkName(file: string, name: string): void {
+/**
+ * Throws `invalid_name` unless `name` is 1–64 letters, digits, `.`, `_`, `-`, starting with a letter or
+ * digit: the rule for connection names, and so for the files named after them beside the store.
+ *
+ * @param file - The connection file, named in the error.
+ * @param name - The connection's name.
+ * @throws ConnectionStoreError `invalid_name`.
+ * @example
+ * ```ts
+ * import { checkConnectionName, defaultConnectionsFile } from '@acctkit/client/node';
+ * checkConnectionName(defaultConnectionsFile(), 'de'); // passes; '../x' throws
+ * ```
+ */
+export function checkConnectionName(file: string, name: string): void {
   if (!NAME.test(name))
     throw new ConnectionStoreError(
       'invalid_name',

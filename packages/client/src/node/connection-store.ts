@@ -6,7 +6,7 @@ import { createTokenManager, type TokenManager } from '../token-manager.js';
 import type { TokenSet, TokenStore } from '../token-store.js';
 import { ConnectionStoreError } from './connection-store-error.js';
 import {
-  checkName,
+  checkConnectionName,
   defaultConnectionsFile,
   readConnections,
   type StoredConnection,
@@ -153,7 +153,7 @@ export function openConnectionStore(options: ConnectionStoreOptions = {}): Conne
     list: () => readConnections(file),
     get: async (name) => (await readConnections(file)).find((c) => c.name === name),
     put: async (connection) => {
-      checkName(file, connection.name);
+      checkConnectionName(file, connection.name);
       return locked(async () => {
         const all = await readConnections(file);
         const i = all.findIndex((c) => c.name === connection.name);
@@ -171,7 +171,7 @@ export function openConnectionStore(options: ConnectionStoreOptions = {}): Conne
         return true;
       }),
     rename: async (from, to) => {
-      checkName(file, to);
+      checkConnectionName(file, to);
       return locked(async () => {
         const all = await readConnections(file);
         const i = all.findIndex((c) => c.name === from);

@@ -19,6 +19,13 @@ const queues = new Map<string, Promise<unknown>>();
  *
  * @throws Error with `code: 'ELOCKED'` when the lock stays taken longer than `waitMs`; the error of
  *   `fn`; or the compromise error when the lock was lost while `fn` ran.
+ * @example
+ * ```ts
+ * import { withFileLock } from '@acctkit/client/node';
+ * await withFileLock('/tmp/acctkit-example.lock', async () => {
+ *   // read, change and write the file the lock guards
+ * });
+ * ```
  */
 export async function withFileLock<T>(
   lockPath: string,

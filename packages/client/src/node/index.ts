@@ -11,18 +11,18 @@ export {
 export { AppConfigError, type AppConfigFailure } from './app-config-error.js';
 export { type AppSecrets, appSecretsFor } from './app-secrets.js';
 export {
-  changeJournalFile,
-  type FileChangeJournalOptions,
-  journalLimitsFromEnv,
-  openFileChangeJournal,
-} from './change-journal-file.js';
-export {
   type ConnectionStore,
   type ConnectionStoreOptions,
   type ConnectionTokenManagerOptions,
   openConnectionStore,
 } from './connection-store.js';
 export { ConnectionStoreError, type ConnectionStoreFailure } from './connection-store-error.js';
-export { defaultConnectionsFile, type StoredConnection } from './connection-store-file.js';
+export {
+  checkConnectionName,
+  defaultConnectionsFile,
+  type StoredConnection,
+} from './connection-store-file.js';
+export { type FileLockOptions, withFileLock } from './file-lock.js';
 export { createFileTokenStore } from './file-token-store.js';
 export { SANDBOX_DEMO_APP } from './sandbox-demo-app.js';
+export { writeAtomic } from './write-atomic.js';

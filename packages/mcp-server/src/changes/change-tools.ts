@@ -1,4 +1,4 @@
-import type { ChangeEntry, ChangeJournal } from '@acctkit/client';
+import type { ChangeEntry, ChangeJournal } from '@acctkit/change-journal';
 import { CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../approvals/confirmation.js';
 import type { JsonSchema } from '../json-schema.js';
 import { DEFAULT_LIMIT, PAGING_ARGUMENTS } from '../paging.js';

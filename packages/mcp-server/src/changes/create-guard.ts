@@ -1,4 +1,4 @@
-import type { ChangeEntry, ChangeJournal } from '@acctkit/client';
+import type { ChangeEntry, ChangeJournal } from '@acctkit/change-journal';
 import type { JsonSchema } from '../json-schema.js';
 import type { RecordKind } from '../record-kinds.js';
 import type { ToolContext } from '../tool-definition.js';

@@ -1,4 +1,4 @@
-import type { ChangeEntry, ChangeOperation } from '@acctkit/client';
+import type { ChangeEntry, ChangeOperation } from '@acctkit/change-journal';
 import { type RecordKind, recordToolName } from '../record-kinds.js';
 import type { ToolContext } from '../tool-definition.js';
 

@@ -1,4 +1,4 @@
-import type { ChangeEntry } from '@acctkit/client';
+import type { ChangeEntry } from '@acctkit/change-journal';
 import type { ChangeCard } from '../approvals/confirmation.js';
 import type { JsonSchema } from '../json-schema.js';
 import { confirmationDetails, type RecordKind, recordToolName } from '../record-kinds.js';

@@ -1,10 +1,5 @@
-import {
-  createClient,
-  createMemoryChangeJournal,
-  createTokenManager,
-  type TokenSet,
-  variantFromCountry,
-} from '@acctkit/client';
+import { createMemoryChangeJournal } from '@acctkit/change-journal';
+import { createClient, createTokenManager, type TokenSet, variantFromCountry } from '@acctkit/client';
 import type { BusinessConnection } from '../business-connection.js';
 import { clientOnFirstUse } from './client-on-first-use.js';
 import { ConnectionError } from './connection-error.js';

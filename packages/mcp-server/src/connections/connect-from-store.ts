@@ -1,15 +1,13 @@
+import { changeJournalFile, journalLimitsFromEnv, openFileChangeJournal } from '@acctkit/change-journal/node';
 import { createClient } from '@acctkit/client';
 import {
   AppConfigError,
   type AppSecrets,
   appSecretsFor,
-  changeJournalFile,
   defaultConnectionsFile,
-  journalLimitsFromEnv,
   type LoadedAppConfig,
   loadAppConfig,
   openConnectionStore,
-  openFileChangeJournal,
 } from '@acctkit/client/node';
 import type { BusinessConnection } from '../business-connection.js';
 import { clientOnFirstUse } from './client-on-first-use.js';

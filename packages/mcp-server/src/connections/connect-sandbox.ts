@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createMemoryChangeJournal } from '@acctkit/change-journal';
 import {
   createClient,
-  createMemoryChangeJournal,
   createTokenManager,
   type TokenSet,
   type TokenStore,
