@@ -1,4 +1,12 @@
-import { type ChangeEntry, type ChangeJournal, changeEntryOf, JOURNAL_DEFAULTS, type JournalLimits, keptChanges, selectChanges } from '@acctkit/change-journal';
+import {
+  type ChangeEntry,
+  type ChangeJournal,
+  changeEntryOf,
+  JOURNAL_DEFAULTS,
+  type JournalLimits,
+  keptChanges,
+  selectChanges,
+} from '@acctkit/change-journal';
 import { type VaultStorage, withKeyLock } from '@acctkit/token-vault';
 import { deleteStored, getStored, STORED, STORED_PREFIX, updateStored } from './stored-keys.js';
 
