@@ -1,5 +1,7 @@
 import { authorizationUrl, exchangeCode, toTokenSet } from '@acctkit/client';
 import { Hono } from 'hono';
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
 import type { ConnectionTokens } from './connection-tokens.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
@@ -19,10 +21,9 @@ export interface ConnectConfig {
   readonly now: () => number;
 }
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-const page = (title: string, text: string): string =>
-  `<!doctype html><html lang="en"><meta charset="utf-8"><title>${escapeHtml(title)}</title><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></html>`;
+/** A page of the connect flow; `hono/html` escapes the title and text (which may carry the service's words). */
+const page = (title: string, text: string): HtmlEscapedString | Promise<HtmlEscapedString> =>
+  html`<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p>${text}</p></html>`;
 
 /**
  * The OAuth connect flow for a business owner: `GET /connect?ticket=…` (a link from

@@ -109,7 +109,7 @@ describe('/connect: the OAuth flow for a business owner', () => {
     expect(callback.startsWith(`${redirectUri}?`)).toBe(true);
     const done = await app.request(callback);
     expect(done.status).toBe(200);
-    expect(await done.text()).toContain('as &#34;acme&#34;');
+    expect(await done.text()).toContain('as &quot;acme&quot;');
     const listed = (await (await admin('GET', 'connections')).json()) as {
       connections: { id: string; variant: string }[];
     };
@@ -239,7 +239,7 @@ describe('/connect: callbacks racing for one name', () => {
     const lost = await a;
     expect(lost.status).toBe(409);
     expect(lost.headers.get('content-type')).toContain('text/html');
-    expect(await lost.text()).toContain('Another connect link connected &#34;acme&#34;');
+    expect(await lost.text()).toContain('Another connect link connected &quot;acme&quot;');
 
     const listed = (await (await admin('GET', 'connections')).json()) as {
       connections: { id: string; variant: string }[];
