@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { missingSandboxMessage } from '@acctkit/client/node';
 import { createKeyRing, createMemoryStorage, type EncryptionKey, parseKeyRing } from '@acctkit/token-vault';
 import { createSqliteStorage } from '@acctkit/token-vault/node';
 import { serve } from '@hono/node-server';
@@ -263,7 +264,7 @@ async function loadSandbox(): Promise<typeof import('@acctkit/sandbox')> {
     if ((cause as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw cause;
     throw new ProxyError(
       'invalid_configuration',
-      '--sandbox needs the @acctkit/sandbox package, which is not installed. Install it beside this one (npm install @acctkit/sandbox), or run: npx -y -p @acctkit/edge-proxy -p @acctkit/sandbox acctkit-proxy --sandbox',
+      missingSandboxMessage('@acctkit/edge-proxy', 'acctkit-proxy'),
       { cause },
     );
   }

@@ -8,7 +8,7 @@ import {
   toTokenSet,
   variantFromCountry,
 } from '@acctkit/client';
-import { SANDBOX_DEMO_APP } from '@acctkit/client/node';
+import { missingSandboxMessage, SANDBOX_DEMO_APP } from '@acctkit/client/node';
 import type { Sandbox } from '@acctkit/sandbox';
 import type { BusinessConnection } from '../business-connection.js';
 import { businessProfile } from './business-profile.js';
@@ -117,11 +117,9 @@ async function loadSandbox(): Promise<typeof import('@acctkit/sandbox')> {
 /** The error of a sandbox package that cannot be found (the cause itself for any other failure). */
 function missingSandbox(cause: unknown): unknown {
   if ((cause as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') return cause;
-  return new ConnectionError(
-    'SANDBOX_FAILED',
-    '--sandbox needs the @acctkit/sandbox package, which is not installed. Install it beside this one (npm install @acctkit/sandbox), or run: npx -y -p @acctkit/mcp-server -p @acctkit/sandbox acctkit-mcp --sandbox',
-    { cause },
-  );
+  return new ConnectionError('SANDBOX_FAILED', missingSandboxMessage('@acctkit/mcp-server', 'acctkit-mcp'), {
+    cause,
+  });
 }
 
 /** The demo businesses of a sandbox that starts later: see {@link sandboxOnFirstUse}. */
