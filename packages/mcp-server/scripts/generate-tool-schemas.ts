@@ -1,7 +1,8 @@
 /**
  * Generates `src/generated/tool-schemas.ts` from the bundled OpenAPI documents `openapi/dist/{de,pt}.json`:
  * the input schemas of the request bodies and list filters the record kinds of `src/record-kinds.ts`
- * name, per variant, and a shallow schema of every record the tools return.
+ * name, per variant, a shallow schema of every record the tools return, and each variant's operations.
+ * Fails when a record kind names a tool whose operation a variant's spec lacks.
  * Run: `pnpm --filter @acctkit/mcp-server generate`.
  * `test/tool-schemas.node.test.ts` regenerates in memory and fails when the committed file differs.
  */
@@ -10,6 +11,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../src/json-schema.js';
 import { RECORD_KINDS, type RecordKind } from '../src/record-kinds.js';
+import { checkRecordKinds, type SpecOperations } from '../src/record-operations.js';
 import { valueSource } from '../src/value-sources.js';
 
 type Node = Record<string, unknown>;
@@ -312,6 +314,19 @@ function perVariant<T>(
   return { de: make(docs.de), pt: make(docs.pt) };
 }
 
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+
+/** Every operation of a document as `METHOD /path`, sorted. */
+function operationsOf(doc: OpenApiDocument): string[] {
+  return Object.entries(doc.paths)
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((method) => METHODS.has(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    .sort();
+}
+
 /**
  * The text of `src/generated/tool-schemas.ts` for the two documents and the record kinds: schemas
  * keyed by what the spec calls them (a body or record schema's name, a list operation's path), so a
@@ -321,6 +336,8 @@ export function generateToolSchemas(
   docs: Record<Variant, OpenApiDocument>,
   kinds: readonly RecordKind[] = RECORD_KINDS,
 ): string {
+  const operations: SpecOperations = perVariant(docs, operationsOf);
+  checkRecordKinds(kinds, operations);
   const names = specNames(kinds);
   const bodies: Record<string, Record<Variant, JsonSchema>> = {};
   for (const schema of names.bodies)
@@ -347,6 +364,9 @@ export const FILTER_SCHEMAS: Readonly<Record<${keys(filterSchemas)}, Readonly<Re
 
 /** Shallow schemas of the records the tools return, by spec schema name, per variant. */
 export const RECORD_SCHEMAS: Readonly<Record<${keys(records)}, Readonly<Record<'de' | 'pt', JsonSchema>>>> = ${json(records)};
+
+/** Every operation of each variant's spec, as \`METHOD /path\`: what a record kind's tools are checked against. */
+export const SPEC_OPERATIONS: Readonly<Record<'de' | 'pt', readonly string[]>> = ${json(operations)};
 
 /** The largest page a list operation returns (\`$itemsPerPage\` maximum). */
 export const MAX_PAGE_SIZE = ${limit};

@@ -1,13 +1,19 @@
 import { LIST_CHANGES, UNDO_CHANGE } from './changes/change-tools.js';
+import { SPEC_OPERATIONS } from './generated/tool-schemas.js';
 import { RECORD_KINDS, type RecordKind } from './record-kinds.js';
+import { checkRecordKinds } from './record-operations.js';
 import type { ToolDefinition } from './tool-definition.js';
 import { BUSINESS_TOOLS } from './tools/business-tools.js';
 import { recordTools } from './tools/record-kind-tools.js';
 import { REFERENCE_TOOLS } from './tools/reference-tools.js';
 import { SUMMARIZE_TRANSACTIONS } from './tools/summarize-transactions.js';
 
-/** The catalogue for a list of record kinds: the business tools, each kind's tools, the rest, the journal. */
+/**
+ * The catalogue for a list of record kinds: the business tools, each kind's tools, the rest, the
+ * journal. Throws when a kind names a tool whose operation the spec lacks.
+ */
 export function catalogueOf(kinds: readonly RecordKind[]): ToolDefinition[] {
+  checkRecordKinds(kinds, SPEC_OPERATIONS);
   return [
     ...BUSINESS_TOOLS,
     ...kinds.flatMap(recordTools),

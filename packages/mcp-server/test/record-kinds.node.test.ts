@@ -5,7 +5,12 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { generateToolSchemas, readDocuments } from '../scripts/generate-tool-schemas.js';
 import { CATALOGUE, catalogueOf } from '../src/catalogue.js';
-import { BODY_SCHEMAS, FILTER_SCHEMAS, RECORD_SCHEMAS } from '../src/generated/tool-schemas.js';
+import {
+  BODY_SCHEMAS,
+  FILTER_SCHEMAS,
+  RECORD_SCHEMAS,
+  SPEC_OPERATIONS,
+} from '../src/generated/tool-schemas.js';
 import type { JsonSchema } from '../src/json-schema.js';
 import { createLogger } from '../src/logger.js';
 import {
@@ -13,15 +18,16 @@ import {
   confirmationDetails,
   confirmedFields,
   EXPENSES,
+  INCOMES,
   RECORD_KINDS,
   type RecordKind,
-  type RecordOperation,
-  recordToolName,
 } from '../src/record-kinds.js';
+import { checkRecordKinds, specOperation } from '../src/record-operations.js';
 import { registerResources } from '../src/resources.js';
 import type { ToolContext, ToolDefinition } from '../src/tool-definition.js';
 import { TOOLSETS, toolsetsOf } from '../src/toolset.js';
 import { useConnections } from './harness.js';
+import { recordToolNames } from './helpers/record-tool-names.js';
 
 /** The tools that belong to no record kind. */
 const OTHER_TOOLS = [
@@ -34,11 +40,6 @@ const OTHER_TOOLS = [
   'list_changes',
   'undo_change',
 ];
-const OPERATIONS: readonly RecordOperation[] = ['list', 'get', 'create', 'update', 'delete'];
-
-function toolNames(kind: RecordKind): string[] {
-  return OPERATIONS.filter((operation) => kind.tools[operation]).map((op) => recordToolName(kind, op));
-}
 
 /** Contacts once more, as a kind of its own with only some tools: its schemas are generated already. */
 const SUPPLIERS: RecordKind<'suppliers'> = {
@@ -68,7 +69,7 @@ function fieldsOf(
 describe('record kinds', () => {
   it('map every tool and toolset back to exactly one kind, or to none by design', () => {
     for (const tool of CATALOGUE) {
-      const owners = RECORD_KINDS.filter((kind) => toolNames(kind).includes(tool.name));
+      const owners = RECORD_KINDS.filter((kind) => recordToolNames(kind).includes(tool.name));
       if (OTHER_TOOLS.includes(tool.name)) expect(owners, tool.name).toEqual([]);
       else {
         expect(
@@ -79,7 +80,7 @@ describe('record kinds', () => {
       }
     }
     expect(CATALOGUE.map((tool) => tool.name).sort()).toEqual(
-      [...OTHER_TOOLS, ...RECORD_KINDS.flatMap(toolNames)].sort(),
+      [...OTHER_TOOLS, ...RECORD_KINDS.flatMap((kind) => recordToolNames(kind))].sort(),
     );
     expect(TOOLSETS).toEqual(['business', ...RECORD_KINDS.map((kind) => kind.name), 'reference', 'changes']);
   });
@@ -118,9 +119,26 @@ describe('record kinds', () => {
   it('derive write from the annotations: a tool writes exactly when it is not read-only', () => {
     for (const tool of CATALOGUE) expect(tool.write, tool.name).toBe(!tool.annotations.readOnlyHint);
     expect(CATALOGUE.filter((tool) => tool.write).map((tool) => tool.name)).toEqual([
-      ...RECORD_KINDS.flatMap(toolNames).filter((name) => !/^(list|get)_/.test(name)),
+      ...RECORD_KINDS.flatMap((kind) => recordToolNames(kind)).filter((name) => !/^(list|get)_/.test(name)),
       'undo_change',
     ]);
+  });
+
+  it('refuse a tool whose operation the spec lacks, naming the kind and the operation', () => {
+    // The spec has no DELETE of an income: the tool would only ever answer "No such record".
+    const incomesWithDelete: RecordKind = {
+      ...INCOMES,
+      tools: { ...INCOMES.tools, delete: { description: 'Deletes an income.' } },
+    };
+    const refusal =
+      "Record kind 'incomes' has delete_income, but the de spec has no DELETE /accounts/v2/incomes/{id}";
+    expect(() => catalogueOf([...RECORD_KINDS, incomesWithDelete])).toThrow(refusal);
+    expect(() => generateToolSchemas(readDocuments(), [incomesWithDelete])).toThrow(refusal);
+    // Every operation a kind of the catalogue names is in the spec of both variants.
+    expect(() => checkRecordKinds(RECORD_KINDS, SPEC_OPERATIONS)).not.toThrow();
+    expect(specOperation(CONTACTS, 'update')).toBe('PUT /accounts/v2/contacts/{id}');
+    for (const variant of ['de', 'pt'] as const)
+      expect(SPEC_OPERATIONS[variant]).toContain(specOperation(SUPPLIERS, 'delete'));
   });
 
   it('give a kind added to the list its tools and toolset, nothing else touched', () => {

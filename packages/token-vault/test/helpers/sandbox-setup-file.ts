@@ -1,4 +1,0 @@
-/** Vitest setup file: hands the global setup's sandbox to the vault's tests the way the matrix does. */
-import { inject } from 'vitest';
-
-(globalThis as { __ACCTKIT_SANDBOX__?: unknown }).__ACCTKIT_SANDBOX__ = inject('matrixSandbox');
