@@ -1,3 +1,4 @@
+import { sandboxForTests } from '@acctkit/testing/vitest';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,7 +11,6 @@ export default defineConfig({
     // The behaviour suites share one sandbox and some move its clock: one file at a time, as the
     // runtime matrix runs them, so no file sees another's clock jump mid-test.
     fileParallelism: false,
-    globalSetup: ['test/helpers/sandbox-global-setup.ts'],
-    setupFiles: ['test/helpers/sandbox-setup-file.ts'],
+    ...sandboxForTests(),
   },
 });

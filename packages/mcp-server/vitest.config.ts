@@ -1,3 +1,4 @@
+import { sandboxForTests } from '@acctkit/testing/vitest';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,7 +10,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The runtime-neutral suites (every test not named .node.test.ts) reach a sandbox on a real port
     // through `matrixSandbox()`, as they do in the runtime matrix, which starts its own.
-    globalSetup: ['test/helpers/sandbox-global-setup.ts'],
-    setupFiles: ['test/helpers/sandbox-setup-file.ts'],
+    ...sandboxForTests(),
   },
 });

@@ -1,3 +1,4 @@
+import { sandboxForTests } from '@acctkit/testing/vitest';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,7 +8,6 @@ export default defineConfig({
     // test that takes 2 s alone can take 20: the limits are there to catch a hang, not a busy machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    globalSetup: ['test/helpers/sandbox-global-setup.ts'],
-    setupFiles: ['test/helpers/sandbox-setup-file.ts'],
+    ...sandboxForTests(),
   },
 });

@@ -4,10 +4,10 @@
  * proxy's callback, and the proxy stores the connection under the link's name; a key for it then works.
  */
 import { createSandbox, DEMO_CLIENT, DEMO_USERS, type Sandbox } from '@acctkit/sandbox';
+import { FetchBrowser, redirectLocation } from '@acctkit/testing';
 import { createMemoryStorage, type MemoryStorage } from '@acctkit/token-vault';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProxy } from '../src/index.js';
-import { Browser, location } from './helpers/browser.js';
 import { storedTokens, TEST_ENCRYPTION_KEYS } from './helpers/proxy-fixture.js';
 
 const ADMIN = 'connect-flow-admin-token';
@@ -67,8 +67,8 @@ async function connectLink(connection: string, extra: Record<string, unknown> = 
 async function signInThrough(linkUrl: string, email: string): Promise<string> {
   const start = await app.request(linkUrl);
   expect(start.status).toBe(302);
-  const authUrl = location(start, linkUrl);
-  const browser = new Browser((request) => sandbox.fetch(request));
+  const authUrl = redirectLocation(start, linkUrl);
+  const browser = new FetchBrowser((request) => sandbox.fetch(request));
   const signInPage = await browser.open(authUrl);
   const user = DEMO_USERS.find((u) => u.email === email);
   if (!user) throw new Error(`no demo user ${email}`);
@@ -76,10 +76,10 @@ async function signInThrough(linkUrl: string, email: string): Promise<string> {
     email: user.email,
     password: user.password,
   });
-  const consentUrl = location(signedIn, authUrl);
+  const consentUrl = redirectLocation(signedIn, authUrl);
   const consent = await browser.open(consentUrl);
   const approved = await browser.submit(consentUrl, await consent.text(), { decision: 'approve' });
-  return location(approved, consentUrl);
+  return redirectLocation(approved, consentUrl);
 }
 
 /** A read key of `connection` and the country of the business it reaches. */
@@ -101,7 +101,7 @@ describe('/connect: the OAuth flow for a business owner', () => {
     expect(link.url.startsWith('http://localhost:8080/connect?ticket=')).toBe(true);
     expect(link.single_use).toBe(true);
     const start = await app.request(link.url);
-    const authUrl = location(start, link.url);
+    const authUrl = redirectLocation(start, link.url);
     expect(authUrl.startsWith(`${SERVICE}/oauth2/auth?`)).toBe(true);
     expect(new URL(authUrl).searchParams.get('redirect_uri')).toBe(redirectUri);
 

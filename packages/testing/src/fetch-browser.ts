@@ -1,9 +1,20 @@
 /**
- * Plays the business owner's browser on the sandbox's authorization pages with nothing but fetch:
- * cookies kept by hand, a page's first form submitted with its hidden fields (the CSRF token), and
- * redirects returned rather than followed.
+ * A browser made of nothing but fetch, for pages driven in-process (`app.request`, `sandbox.fetch`)
+ * where Chromium would need real ports: cookies kept by hand, a page's first form submitted with its
+ * hidden fields (the CSRF token) and checked radios, and redirects returned rather than followed.
+ * Runtime-neutral. For a real browser, see `@acctkit/testing/browser`.
+ *
+ * @example
+ * ```ts
+ * import { FetchBrowser, redirectLocation } from '@acctkit/testing';
+ * declare const sandbox: { fetch(request: Request): Promise<Response> }, authUrl: string;
+ * const browser = new FetchBrowser((request) => sandbox.fetch(request));
+ * const page = await browser.open(authUrl);
+ * const next = await browser.submit(authUrl, await page.text(), { email: 'anna@demo.acctkit.test', password: 'sandbox-de' });
+ * redirectLocation(next, authUrl);
+ * ```
  */
-export class Browser {
+export class FetchBrowser {
   readonly #cookies = new Map<string, string>();
   readonly #fetch: (request: Request) => Promise<Response>;
 
@@ -11,6 +22,7 @@ export class Browser {
     this.#fetch = fetch;
   }
 
+  /** GETs `url`, or POSTs `form` to it, with the cookies set so far; keeps the cookies it sets. */
   async open(url: string, form?: URLSearchParams): Promise<Response> {
     const headers = new Headers();
     if (form) headers.set('Content-Type', 'application/x-www-form-urlencoded');
@@ -26,6 +38,7 @@ export class Browser {
     return response;
   }
 
+  /** Submits the first form of `html` (shown at `pageUrl`) with its hidden fields and `fields` over them. */
   submit(pageUrl: string, html: string, fields: Record<string, string>): Promise<Response> {
     const form = /<form[^>]*\baction="([^"]*)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
     if (!form) throw new Error(`no form on ${pageUrl}`);
@@ -43,8 +56,12 @@ export class Browser {
   }
 }
 
-/** The absolute URL a redirect points to. */
-export function location(response: Response, from: string): string {
+/**
+ * The absolute URL a redirect points to.
+ *
+ * @throws Error when `response` is not a redirect.
+ */
+export function redirectLocation(response: Response, from: string): string {
   const to = response.headers.get('Location');
   if (!to || response.status < 300 || response.status > 399)
     throw new Error(`expected a redirect from ${from}, got ${response.status}`);
