@@ -2,12 +2,11 @@ import type { ChangeEntry } from '@acctkit/change-journal';
 import type { ChangeCard } from '../approvals/confirmation.js';
 import type { JsonSchema } from '../json-schema.js';
 import { confirmationDetails, type RecordKind, recordToolName } from '../record-kinds.js';
-import { normalizeRecord, recordLink } from '../records.js';
-import { serviceAnswer } from '../service-call.js';
+import { recordLink } from '../records.js';
 import type { ToolContext, ToolSuccess } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
 import { mergeVariantSchemas, topLevel, toZod } from '../tool-schema.js';
-import { createRecord, fetchRecord, wireBody } from '../tools/record-tools.js';
+import { createRecord, deleteRecord, fetchRecord, updateRecord, wireBody } from '../tools/record-tools.js';
 import { specSchemas } from '../tools/spec-schemas.js';
 import { argumentsKey } from './create-guard.js';
 import { journalChange } from './journal-change.js';
@@ -142,17 +141,14 @@ export async function planUndo(
       record: current,
       recheck,
       run: async () => {
-        const answer = await serviceAnswer(context.connection, 'DELETE', `${kind.path}/{id}`, {
-          params: { path: { id: entry.recordId } },
-          signal: context.signal,
-        });
+        const { status } = await deleteRecord(context, kind, entry.recordId);
         const written = await journalChange(context, kind, {
           operation: 'delete',
           tool: 'undo_change',
           recordId: entry.recordId,
           before: current,
           after: null,
-          status: answer.status,
+          status,
           undoOf: entry.id,
         });
         return undoneResult(`Deleted ${label}: the create of entry ${entry.id} is undone.`, current, written);
@@ -188,21 +184,14 @@ export async function planUndo(
     recheck,
     run: async () => {
       const body = wireBody(kind, variant, checked(context, kind, 'update', restore));
-      const answer = await serviceAnswer(
-        context.connection,
-        'PUT',
-        `${kind.path}/{id}`,
-        { params: { path: { id: entry.recordId } }, body, signal: context.signal },
-        kind.fieldNames,
-      );
-      const updated = normalizeRecord(answer.data);
+      const { record: updated, status } = await updateRecord(context, kind, entry.recordId, body);
       const written = await journalChange(context, kind, {
         operation: 'update',
         tool: 'undo_change',
         recordId: entry.recordId,
         before: current,
         after: updated,
-        status: answer.status,
+        status,
         undoOf: entry.id,
       });
       return undoneResult(

@@ -182,6 +182,36 @@ export async function createRecord(
   return { record: normalizeRecord(answer.data), status: answer.status };
 }
 
+/** Sends an update of record `id`: the record as the service answered (normalized) and the status. */
+export async function updateRecord(
+  context: ToolContext,
+  resource: RecordKind,
+  id: unknown,
+  body: Record<string, unknown>,
+): Promise<{ record: Record<string, unknown>; status: number }> {
+  const answer = await serviceAnswer(
+    context.connection,
+    'PUT',
+    `${resource.path}/{id}`,
+    { params: { path: { id } }, body, signal: context.signal },
+    resource.fieldNames,
+  );
+  return { record: normalizeRecord(answer.data), status: answer.status };
+}
+
+/** Sends a delete of record `id`: the status of the service's answer. */
+export async function deleteRecord(
+  context: ToolContext,
+  resource: RecordKind,
+  id: unknown,
+): Promise<{ status: number }> {
+  const answer = await serviceAnswer(context.connection, 'DELETE', `${resource.path}/{id}`, {
+    params: { path: { id } },
+    signal: context.signal,
+  });
+  return { status: answer.status };
+}
+
 function dryRun(body: Record<string, unknown>): Record<string, unknown> {
   return {
     status: 'dry_run',
@@ -269,21 +299,14 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
         );
         if (decision !== 'confirmed') return unchanged(decision, action, current);
       }
-      const answer = await serviceAnswer(
-        context.connection,
-        'PUT',
-        `${resource.path}/{id}`,
-        { params: { path: { id: args.id } }, body, signal: context.signal },
-        resource.fieldNames,
-      );
-      const updated = normalizeRecord(answer.data);
+      const { record: updated, status } = await updateRecord(context, resource, args.id, body);
       // `current` is the read the confirmation needs anyway: the journal's "before" costs no request.
       await journalChange(context, resource, {
         operation: 'update',
         recordId: Number(args.id),
         before: current,
         after: updated,
-        status: answer.status,
+        status,
       });
       return {
         data: { status: 'updated', record: updated },
@@ -344,16 +367,13 @@ export function deleteTool(resource: RecordKind, names: Names): ToolDefinition {
         { kind: resource.name, id: Number(args.id), before: current, after: null },
       );
       if (decision !== 'confirmed') return unchanged(decision, action, current);
-      const answer = await serviceAnswer(context.connection, 'DELETE', `${resource.path}/{id}`, {
-        params: { path: { id: args.id } },
-        signal: context.signal,
-      });
+      const { status } = await deleteRecord(context, resource, args.id);
       await journalChange(context, resource, {
         operation: 'delete',
         recordId: Number(args.id),
         before: current,
         after: null,
-        status: answer.status,
+        status,
       });
       context.log.log('notice', `deleted ${resource.singular} ${String(args.id)}`, {
         business: context.connection.name,
