@@ -2,7 +2,7 @@
 // schema), as `tools/list` shows it with both demo businesses connected, is checked in: one file per
 // tool in test/__tool-snapshots__/, so a change to what agents see shows in review.
 // After a deliberate change, rewrite them:
-//   UPDATE_TOOL_SNAPSHOTS=1 pnpm --filter @acctkit/mcp-server exec vitest run test/tool-snapshots.test.ts
+//   UPDATE_TOOL_SNAPSHOTS=1 pnpm --filter @acctkit/mcp-server exec vitest run test/tool-snapshots.node.test.ts
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import { mcpClient, useConnections } from './harness.js';
 const FOLDER = fileURLToPath(new URL('./__tool-snapshots__/', import.meta.url));
 const UPDATE = process.env.UPDATE_TOOL_SNAPSHOTS === '1';
 const HOW =
-  'UPDATE_TOOL_SNAPSHOTS=1 pnpm --filter @acctkit/mcp-server exec vitest run test/tool-snapshots.test.ts';
+  'UPDATE_TOOL_SNAPSHOTS=1 pnpm --filter @acctkit/mcp-server exec vitest run test/tool-snapshots.node.test.ts';
 
 /** A tool's snapshot: its definition in a fixed key order, as indented JSON. */
 function snapshot(tool: Tool): string {
