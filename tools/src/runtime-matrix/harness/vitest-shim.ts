@@ -4,6 +4,15 @@
  * vitest on Node and under this runner in Deno, Bun, workerd and browsers. `expect` is vitest's own
  * (see ./expect.ts). As in vitest: tests run in declaration order; `.only` focuses its file (and is
  * refused when `allowOnly` is false, as vitest does on CI); every test and hook has a timeout.
+ *
+ * Why not `@cloudflare/vitest-pool-workers`: it was tried (0.23.0, with vitest 4.1.12, on Node 20.20
+ * here). It installs from npm and runs a test inside a local workerd without network, in spite of its
+ * `engines: node >=22` warning, so workerd alone could move to it. But it covers workerd only: Deno,
+ * Bun and Chromium still need this runner, so the matrix would keep this file and gain a second
+ * harness. It also pins its own miniflare (5.x alpha) and wrangler beside the repository's miniflare
+ * 4, and announces on every run that it "has been renamed to @cloudflare/vitest-plugin. This package
+ * will not receive future updates." Revisit when the matrix drops Deno and Bun, or when vitest runs
+ * in each of them itself.
  */
 import { checkAssertionCount, expect, resetAssertionState } from './expect.ts';
 
