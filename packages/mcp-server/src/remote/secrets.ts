@@ -1,7 +1,7 @@
 import { timingSafeEqual } from '@acctkit/signer';
 import { base64url, sha256 } from '../crypto.js';
 
-export { base64url, fromBase64, randomToken, sha256 } from '../crypto.js';
+export { base64url, fromBase64url as fromBase64, randomToken, sha256 } from '../crypto.js';
 
 /** Keyed MACs over WebCrypto, shared by both runtimes; the tokens and hashes they build on are the core's. */
 
