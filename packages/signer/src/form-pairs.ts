@@ -22,6 +22,7 @@ export type EncodedPair = string;
 const CANONICAL =
   /^(?:(?:[\w.~+-]|%(?:2[\dA-CF]|3[A-F]|40|5[B-E]))*=(?:[\w.~+-]|%(?:2[\dA-CF]|3[A-F]|40|5[B-E]))*&)*(?:[\w.~+-]|%(?:2[\dA-CF]|3[A-F]|40|5[B-E]))*=(?:[\w.~+-]|%(?:2[\dA-CF]|3[A-F]|40|5[B-E]))*$/;
 
+/** A key or value as sent (`+` a space, `%XX` UTF-8 bytes) in its signed form. */
 const recode = (raw: string): string => percentEncode(percentDecode(raw));
 
 /** The pairs of a `k=v&k=v` string (a query without `?`, or a form body), each part decoded first. */
@@ -31,10 +32,10 @@ const parseForm = (text: string): EncodedPair[] =>
     : text
         .split('&')
         .filter(Boolean)
-        // The key ends at the first `=`; without one, the value is empty.
         .map((part) => {
-          const [key = '', ...value] = part.split('=');
-          return `${recode(key)} ${recode(value.join('='))}`;
+          // The key ends at the first `=`; without one (-1, read unsigned as past the end) the value is empty.
+          const eq = part.indexOf('=') >>> 0;
+          return `${recode(part.slice(0, eq))} ${recode(part.slice(eq + 1))}`;
         });
 
 /**

@@ -2,23 +2,23 @@ import { SignerError } from './signer-error.js';
 import { toBase64 } from './to-base64.js';
 
 /**
- * Imported keys by signing key string, oldest first (a `Map` keeps insertion order). It holds promises
- * so that 64 concurrent first calls import once. Module-private: nothing reachable from a result or an
- * error refers to it.
+ * Imported keys by signing key string, at most 32 (emptied when full: a server verifying many apps'
+ * tokens cycles through more). It holds promises so that 64 concurrent first calls import once.
+ * Module-private: nothing reachable from a result or an error refers to it.
  */
 const keys = new Map<string, Promise<CryptoKey>>();
 
 const encoder = new TextEncoder();
 
 function importKey(signingKey: string): Promise<CryptoKey> {
-  const key =
-    keys.get(signingKey) ??
-    crypto.subtle.importKey('raw', encoder.encode(signingKey), { name: 'HMAC', hash: 'SHA-1' }, false, [
+  let key = keys.get(signingKey);
+  if (!key) {
+    if (keys.size > 31) keys.clear();
+    key = crypto.subtle.importKey('raw', encoder.encode(signingKey), { name: 'HMAC', hash: 'SHA-1' }, false, [
       'sign',
     ]);
-  // (Re)insert at the newest end. Keep 32 keys; a server verifying many apps' tokens cycles through more.
-  keys.delete(signingKey);
-  if (keys.set(signingKey, key).size > 32) keys.delete(keys.keys().next().value as string);
+    keys.set(signingKey, key);
+  }
   return key;
 }
 
@@ -39,15 +39,17 @@ let turn: Promise<void> | undefined;
 export async function hmacSha1(signingKey: string, data: string): Promise<string> {
   try {
     const key = importKey(signingKey);
-    const bytes = encoder.encode(data);
     if (defer) {
       // The same promise for every call of this turn, settled by one callback at its end.
-      turn ??= new Promise<void>((go) => defer(go)).finally(() => {
-        turn = undefined;
-      });
+      turn ??= new Promise<void>((go) =>
+        defer(() => {
+          turn = undefined;
+          go();
+        }),
+      );
       await turn;
     }
-    return toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', await key, bytes)));
+    return toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', await key, encoder.encode(data))));
   } catch (cause) {
     // A rejected import (or sign) must not stay cached: the next call imports the key again.
     keys.delete(signingKey);
