@@ -1,4 +1,5 @@
-import { LIST_CHANGES, UNDO_CHANGE } from './changes/change-tools.js';
+import { LIST_CHANGES } from './changes/list-changes.js';
+import { UNDO_CHANGE } from './changes/undo-change.js';
 import { SPEC_OPERATIONS } from './generated/tool-schemas.js';
 import { RECORD_KINDS, type RecordKind } from './record-kinds.js';
 import { checkRecordKinds } from './record-operations.js';

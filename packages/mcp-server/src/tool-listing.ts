@@ -102,7 +102,7 @@ function schemasOf(tool: ToolDefinition, variants: readonly Variant[]): ListedSc
  * client that renders MCP Apps, a tool with a card names it in `_meta.ui`, and an approval card's
  * tool may answer `approval_pending` with the card's data in `approval`.
  */
-export function listedTool(
+function listedTool(
   tool: ToolDefinition,
   eligible: readonly BusinessConnection[],
   connections: readonly BusinessConnection[],

@@ -1,78 +1,13 @@
 import type { ChangeEntry, ChangeJournal } from '@acctkit/change-journal';
 import { CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../approvals/confirmation.js';
-import type { JsonSchema } from '../json-schema.js';
-import { DEFAULT_LIMIT, PAGING_ARGUMENTS } from '../paging.js';
 import { RECORD_KINDS } from '../record-kinds.js';
 import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
-import { objectSchema, withListedForm } from '../tool-schema.js';
-import { READ, UNDO } from '../tools/annotations.js';
+import { objectSchema } from '../tool-schema.js';
+import { UNDO } from '../tools/annotations.js';
 import { exclusively } from './create-guard.js';
+import { journalOf } from './journal-of.js';
 import { changesOf, planUndo, undoDetails, unsupported } from './undo-plan.js';
-
-const KINDS = RECORD_KINDS.map((kind) => kind.name);
-
-function journalOf(context: ToolContext): ChangeJournal {
-  const journal = context.connection.journal;
-  if (journal) return journal;
-  throw new ToolFailure({
-    code: 'NOT_FOUND',
-    message: `Business '${context.connection.name}' keeps no change journal: this server was started without one.`,
-    business: context.connection.name,
-  });
-}
-
-const DATE: JsonSchema = { type: 'string', format: 'date' };
-
-/** `list_changes`: the business's journal, newest first, filtered and paged. */
-export const LIST_CHANGES: ToolDefinition = defineTool({
-  name: 'list_changes',
-  title: 'List changes',
-  description: 'Changes made through this server, newest first: who, when, before and after.',
-  toolset: 'changes',
-  perBusiness: true,
-  annotations: READ,
-  input: () =>
-    objectSchema({
-      kind: { type: 'string', enum: KINDS, description: 'Record kind.' },
-      id: withListedForm(
-        { type: 'integer', minimum: 1, description: 'Record id (with kind).' },
-        { type: 'integer', description: 'Record id (with kind).' },
-      ),
-      tool: { type: 'string', maxLength: 60, description: 'Tool that made it.' },
-      since: { ...DATE, description: 'From this day.' },
-      until: { ...DATE, description: 'Up to this day.' },
-      limit: PAGING_ARGUMENTS.limit as JsonSchema,
-      cursor: PAGING_ARGUMENTS.cursor as JsonSchema,
-    }),
-  output: () =>
-    objectSchema(
-      { items: { type: 'array', items: { type: 'object' } }, nextCursor: { type: 'string' } },
-      ['items'],
-      false,
-    ),
-  run: async (args, context) => {
-    if (args.id !== undefined && args.kind === undefined)
-      throw new ToolFailure({
-        code: 'INVALID_ARGUMENTS',
-        message: 'Record ids are per kind: give kind with id.',
-        business: context.connection.name,
-        fields: [{ field: 'kind', problem: `required with id: one of ${KINDS.join(', ')}` }],
-      });
-    const page = await journalOf(context).list({
-      kind: args.kind as string | undefined,
-      recordId: args.id as number | undefined,
-      tool: args.tool as string | undefined,
-      since: args.since as string | undefined,
-      until: args.until as string | undefined,
-      cursor: args.cursor as string | undefined,
-      limit: (args.limit as number | undefined) ?? DEFAULT_LIMIT,
-    });
-    return {
-      data: { items: page.entries, ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }) },
-    };
-  },
-});
 
 /** `undo_change`: takes a journal entry back, confirmed by the user like a delete. */
 export const UNDO_CHANGE: ToolDefinition = defineTool({
