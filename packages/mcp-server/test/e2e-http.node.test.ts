@@ -74,15 +74,24 @@ describe('acctkit-mcp --sandbox --http', () => {
     }
   });
 
-  it('keeps no session: a second client is served by the same process alike', async () => {
-    const client = new Client({ name: 'e2e-http-2', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL(server.url));
-    await client.connect(transport);
+  it('gives each 2025-era client its own session; ending one leaves the other served', async () => {
+    const connect = async (name: string) => {
+      const client = new Client({ name, version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(new URL(server.url));
+      await client.connect(transport);
+      return { client, transport };
+    };
+    const a = await connect('e2e-http-a');
+    const b = await connect('e2e-http-b');
     try {
-      expect(transport.sessionId).toBeUndefined();
-      expect((await client.callTool({ name: 'list_businesses', arguments: {} })).isError).toBeFalsy();
+      expect(a.transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(b.transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(a.transport.sessionId).not.toBe(b.transport.sessionId);
+      await a.transport.terminateSession();
+      expect((await b.client.callTool({ name: 'list_businesses', arguments: {} })).isError).toBeFalsy();
     } finally {
-      await client.close();
+      await a.client.close();
+      await b.client.close();
     }
   });
 
