@@ -33,7 +33,6 @@ export async function run(log: (line: string) => void): Promise<void> {
   const encoder = new TextEncoder();
   const digest = crypto.getRandomValues(new Uint8Array(20));
   const keys = new Map<string, number>([[`${secret}&${token}`, 1]]);
-  const buffer = new Uint8Array(1024);
 
   const stages: [string, (i: number) => unknown][] = [
     ['signing key + key cache lookup', () => keys.get(signingKey(secret, token))],
@@ -46,7 +45,7 @@ export async function run(log: (line: string) => void): Promise<void> {
       (i) =>
         `POST&${percentEncode(base)}&${percentEncode(params[i & (K - 1)] ?? '')}&${percentEncode(nonce)}`,
     ],
-    ['UTF-8 encode base string', (i) => encoder.encodeInto(baseStrings[i & (K - 1)] ?? '', buffer).written],
+    ['UTF-8 encode base string', (i) => encoder.encode(baseStrings[i & (K - 1)])],
     ['base64 of digest', () => toBase64(digest)],
     [
       'whole base string (signatureBase)',
