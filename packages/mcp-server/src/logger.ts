@@ -40,6 +40,11 @@ const SEVERITY: readonly LoggingLevel[] = [
   'emergency',
 ];
 
+/** Whether `value` names a level of the protocol (`debug` … `emergency`). */
+export function isLoggingLevel(value: unknown): value is LoggingLevel {
+  return typeof value === 'string' && (SEVERITY as readonly string[]).includes(value);
+}
+
 /** The rank of a level, from `debug` (0) to `emergency` (7). */
 export function severityOf(level: LoggingLevel): number {
   return SEVERITY.indexOf(level);

@@ -6,6 +6,7 @@ import {
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { isLoggingLevel } from '../logger.js';
 import type { SessionDeclaration, SessionStore } from './session-store.js';
 
 /** Options of {@link legacySessions}. */
@@ -40,16 +41,6 @@ export interface LegacySessions {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The largest `initialize` parameters kept for a session, in characters of JSON. */
 const MAX_DECLARATION = 16 * 1024;
-const LEVELS: ReadonlySet<string> = new Set([
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-]);
 
 /** A session's server and transport while requests of it run in this process. */
 interface Running {
@@ -262,7 +253,7 @@ function levelSetIn(messages: readonly JSONRPCMessage[]): LoggingLevel | undefin
   for (const message of messages) {
     if (!isJSONRPCRequest(message) || message.method !== 'logging/setLevel') continue;
     const level = (message.params as { level?: unknown } | undefined)?.level;
-    if (typeof level === 'string' && LEVELS.has(level)) return level as LoggingLevel;
+    if (isLoggingLevel(level)) return level;
   }
   return undefined;
 }
