@@ -93,8 +93,8 @@ describe('packing', () => {
   it('knows which @acctkit packages each one needs beside it', () => {
     const cli = workspacePackages().find((p) => p.manifest.name === '@acctkit/cli');
     expect(internalDependencies(cli?.manifest ?? { name: '', version: '' }).sort()).toStrictEqual([
+      '@acctkit/change-journal',
       '@acctkit/client',
-      '@acctkit/openapi',
       '@acctkit/signer',
     ]);
   });
@@ -211,7 +211,7 @@ describe('releases', () => {
     expect(Object.keys(ci.on)).toContain('workflow_call');
   });
 
-  it('the release workflow runs from main only, after npm test, and publishes with provenance', () => {
+  it('the release workflow runs from main only, after npm test, and publishes with provenance and no npm token', () => {
     const release = workflow('release.yml');
     expect(release.on).toStrictEqual({ push: { branches: ['main'] } });
     expect(release.jobs.test.uses).toBe('./.github/workflows/ci.yml');
@@ -222,8 +222,10 @@ describe('releases', () => {
     const action = (
       job.steps as { uses?: string; with?: Record<string, string>; env?: Record<string, string> }[]
     ).find((s) => s.uses?.startsWith('changesets/action@'));
-    expect(action?.with?.version).toBe('pnpm changeset version');
-    expect(action?.with?.publish).toBe('pnpm exec tsx tools/src/release-check/publish.ts');
+    expect(action?.with?.version).toBe('pnpm version:packages');
+    expect(action?.with?.publish).toBe('pnpm exec tsx tools/src/registry/npm-publish.ts');
     expect(action?.env?.NPM_CONFIG_PROVENANCE).toBe('true');
+    // Trusted publishing: the workflow's OIDC identity, never a long-lived npm token.
+    expect(JSON.stringify(release)).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN/);
   });
 });
