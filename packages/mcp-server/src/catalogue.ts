@@ -1,6 +1,7 @@
 import { LIST_CHANGES } from './changes/list-changes.js';
 import { UNDO_CHANGE } from './changes/undo-change.js';
 import { SPEC_OPERATIONS } from './generated/tool-schemas.js';
+import { RECONCILE_STATEMENT } from './reconcile/reconcile-statement-tool.js';
 import { RECORD_KINDS, type RecordKind } from './record-kinds.js';
 import { checkRecordKinds } from './record-operations.js';
 import type { ToolDefinition } from './tool-definition.js';
@@ -10,8 +11,8 @@ import { REFERENCE_TOOLS } from './tools/reference-tools.js';
 import { SUMMARIZE_TRANSACTIONS } from './tools/summarize-transactions.js';
 
 /**
- * The catalogue for a list of record kinds: the business tools, each kind's tools, the rest, the
- * journal. Throws when a kind names a tool whose operation the spec lacks.
+ * The catalogue for a list of record kinds: the business tools, each kind's tools, the rest,
+ * reconciliation, the journal. Throws when a kind names a tool whose operation the spec lacks.
  */
 export function catalogueOf(kinds: readonly RecordKind[]): ToolDefinition[] {
   checkRecordKinds(kinds, SPEC_OPERATIONS);
@@ -20,6 +21,7 @@ export function catalogueOf(kinds: readonly RecordKind[]): ToolDefinition[] {
     ...kinds.flatMap(recordTools),
     ...REFERENCE_TOOLS,
     SUMMARIZE_TRANSACTIONS,
+    RECONCILE_STATEMENT,
     LIST_CHANGES,
     UNDO_CHANGE,
   ];

@@ -2,18 +2,18 @@ import { RECORD_KINDS, type RecordKind, type RecordKindName } from './record-kin
 
 /**
  * A group of tools that `toolsets` can narrow the catalogue to: `business`, a record kind,
- * `reference`, `changes` (the journal and undo).
+ * `reference`, `reconcile` (bank statements), `changes` (the journal and undo).
  */
-export type Toolset = 'business' | RecordKindName | 'reference' | 'changes';
+export type Toolset = 'business' | RecordKindName | 'reference' | 'reconcile' | 'changes';
 
 /**
  * Every toolset, in catalogue order: the business tools, one toolset per record kind, the reference
- * lists, the change journal.
+ * lists, bank reconciliation, the change journal.
  *
  * @example
  * ```ts
  * import { TOOLSETS } from '@acctkit/mcp-server';
- * TOOLSETS.join(','); // 'business,contacts,expenses,incomes,reference,changes'
+ * TOOLSETS.join(','); // 'business,contacts,expenses,incomes,reference,reconcile,changes'
  * ```
  */
 export const TOOLSETS: readonly Toolset[] = toolsetsOf(RECORD_KINDS);
@@ -21,8 +21,8 @@ export const TOOLSETS: readonly Toolset[] = toolsetsOf(RECORD_KINDS);
 /** The toolsets of a catalogue with these record kinds, in catalogue order. */
 export function toolsetsOf<Name extends string>(
   kinds: readonly RecordKind<Name>[],
-): ('business' | Name | 'reference' | 'changes')[] {
-  return ['business', ...kinds.map((kind) => kind.name), 'reference', 'changes'];
+): ('business' | Name | 'reference' | 'reconcile' | 'changes')[] {
+  return ['business', ...kinds.map((kind) => kind.name), 'reference', 'reconcile', 'changes'];
 }
 
 /**

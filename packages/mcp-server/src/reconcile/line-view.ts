@@ -1,0 +1,94 @@
+import type { BookingProposal, LineReconciliation, MatchCandidate, StatementLine } from '@acctkit/reconcile';
+import type { JsonSchema } from '../json-schema.js';
+import { objectSchema } from '../tool-schema.js';
+
+/** A proposal under the create tools' argument names, so a caller's overrides use the same ones. */
+export function proposalView(proposal: BookingProposal): Record<string, unknown> {
+  const common = {
+    kind: proposal.kind,
+    amount: proposal.amount,
+    date: proposal.date,
+    contact_id: proposal.contact?.id ?? null,
+  };
+  const missing = [proposal.contactReason, proposal.historyReason].filter((r) => r !== null);
+  const why = missing.length > 0 ? { missing: [...new Set(missing)].join(', ') } : {};
+  if (proposal.kind === 'expense')
+    return {
+      ...common,
+      ledger_account_id: proposal.ledgerAccountId,
+      tax_rate_id: proposal.taxRateId,
+      ...why,
+    };
+  return {
+    ...common,
+    source_id: proposal.incomeTypeId,
+    tax_code_id: proposal.taxCodeId,
+    tax_percentage_rate: proposal.taxPercentageRate,
+    ...why,
+  };
+}
+
+function candidateView(c: MatchCandidate): Record<string, unknown> {
+  return { kind: c.record.kind, id: c.record.id, method: c.method, days: c.days };
+}
+
+/**
+ * One line as the tools return it: the bank's texts (counterparty, remittance) only as data fields,
+ * and what the matcher decided.
+ */
+export function lineView(
+  line: StatementLine,
+  outcome: LineReconciliation,
+  key: string,
+): Record<string, unknown> {
+  const texts = {
+    ...(line.counterpartyName !== undefined && { counterparty: line.counterpartyName }),
+    ...(line.counterpartyIban !== undefined && { counterparty_iban: line.counterpartyIban }),
+    ...(line.remittance !== undefined && { remittance: line.remittance }),
+  };
+  const base = {
+    line: line.line,
+    status: outcome.status,
+    date: line.bookingDate,
+    amount: line.amount,
+    ...texts,
+    booking_key: key,
+  };
+  if (outcome.status === 'matched')
+    return {
+      ...base,
+      match: {
+        kind: outcome.record.kind,
+        id: outcome.record.id,
+        method: outcome.method,
+        confidence: outcome.confidence,
+        evidence: outcome.evidence,
+      },
+    };
+  if (outcome.status === 'ambiguous')
+    return { ...base, reason: outcome.reason, candidates: outcome.candidates.map(candidateView) };
+  return { ...base, proposal: proposalView(outcome.proposal) };
+}
+
+const OBJECT: JsonSchema = { type: 'object' };
+const STRING: JsonSchema = { type: 'string' };
+
+/** The schema of a line (match, candidates and proposal as objects: their fields are described in the README). */
+export const LINE_SCHEMA: JsonSchema = objectSchema(
+  {
+    line: STRING,
+    status: { type: 'string', enum: ['matched', 'ambiguous', 'unmatched'] },
+    date: STRING,
+    amount: STRING,
+    counterparty: STRING,
+    counterparty_iban: STRING,
+    remittance: STRING,
+    booking_key: STRING,
+    match: OBJECT,
+    reason: STRING,
+    candidates: { type: 'array', items: OBJECT },
+    proposal: OBJECT,
+  },
+  ['line', 'status', 'date', 'amount'],
+  false,
+);
