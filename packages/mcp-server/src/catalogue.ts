@@ -1,6 +1,7 @@
 import { LIST_CHANGES } from './changes/list-changes.js';
 import { UNDO_CHANGE } from './changes/undo-change.js';
 import { SPEC_OPERATIONS } from './generated/tool-schemas.js';
+import { BOOK_STATEMENT_LINES } from './reconcile/book-statement-lines.js';
 import { RECONCILE_STATEMENT } from './reconcile/reconcile-statement-tool.js';
 import { RECORD_KINDS, type RecordKind } from './record-kinds.js';
 import { checkRecordKinds } from './record-operations.js';
@@ -22,6 +23,7 @@ export function catalogueOf(kinds: readonly RecordKind[]): ToolDefinition[] {
     ...REFERENCE_TOOLS,
     SUMMARIZE_TRANSACTIONS,
     RECONCILE_STATEMENT,
+    BOOK_STATEMENT_LINES,
     LIST_CHANGES,
     UNDO_CHANGE,
   ];

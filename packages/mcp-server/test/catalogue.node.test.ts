@@ -19,10 +19,11 @@ const ALL = [
   'list_reference',
   'summarize_transactions',
   'reconcile_statement',
+  'book_statement_lines',
   'list_changes',
   'undo_change',
 ];
-const WRITES = [...RECORD_WRITE_TOOL_NAMES, 'undo_change'];
+const WRITES = [...RECORD_WRITE_TOOL_NAMES, 'book_statement_lines', 'undo_change'];
 
 let sandbox: Sandbox;
 let de: BusinessConnection;

@@ -10,14 +10,14 @@ export const MAX_STATEMENT_TEXT_BYTES: number = 2 * 1024 * 1024;
 export const STATEMENT_ARGUMENT: JsonSchema = {
   type: 'string',
   minLength: 1,
-  description: 'The bank statement file as text: CAMT.053 XML, MT940 or a bank CSV export; at most 2 MB.',
+  description: 'File text: CAMT.053, MT940 or bank CSV; ≤ 2 MB.',
 };
 
 /** The `bank_account_id` argument of the reconcile tools. */
 export const BANK_ACCOUNT_ARGUMENT: JsonSchema = {
   type: 'integer',
   minimum: 1,
-  description: 'Bank account id (list_bank_accounts); found by IBAN or account number when left out.',
+  description: 'Bank account id (list_bank_accounts); default: by IBAN.',
 };
 
 /** One line of a statement file, with the statement it is on (its booking key needs it). */
