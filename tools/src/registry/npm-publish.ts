@@ -1,7 +1,7 @@
 /**
- * Publishes every public package whose version is not on npm yet, as tools/src/release-check/publish.ts
- * does (same order: each after the `@acctkit` packages it needs; a run that stopped half way can be
- * repeated), but through npm's trusted publishing: each package is packed with pnpm (which turns
+ * Publishes every public package whose version is not on npm yet, each after the `@acctkit` packages
+ * it needs (`publishOrder`; a run that stopped half way can be repeated), through npm's trusted
+ * publishing: each package is packed with pnpm (which turns
  * `workspace:*` ranges into versions) and the tarball published with `npm publish`, which exchanges the
  * workflow's GitHub OIDC token for a short-lived publish token (npm 11.5.1 or newer, `id-token: write`)
  * and records provenance. No npm token is read or needed. Then tags the released versions
