@@ -37,6 +37,8 @@ const OTHER_TOOLS = [
   'list_products',
   'list_reference',
   'summarize_transactions',
+  'reconcile_statement',
+  'book_statement_lines',
   'list_changes',
   'undo_change',
 ];
@@ -82,7 +84,13 @@ describe('record kinds', () => {
     expect(CATALOGUE.map((tool) => tool.name).sort()).toEqual(
       [...OTHER_TOOLS, ...RECORD_KINDS.flatMap((kind) => recordToolNames(kind))].sort(),
     );
-    expect(TOOLSETS).toEqual(['business', ...RECORD_KINDS.map((kind) => kind.name), 'reference', 'changes']);
+    expect(TOOLSETS).toEqual([
+      'business',
+      ...RECORD_KINDS.map((kind) => kind.name),
+      'reference',
+      'reconcile',
+      'changes',
+    ]);
   });
 
   it('name only fields their spec schemas have', () => {
@@ -120,6 +128,7 @@ describe('record kinds', () => {
     for (const tool of CATALOGUE) expect(tool.write, tool.name).toBe(!tool.annotations.readOnlyHint);
     expect(CATALOGUE.filter((tool) => tool.write).map((tool) => tool.name)).toEqual([
       ...RECORD_KINDS.flatMap((kind) => recordToolNames(kind)).filter((name) => !/^(list|get)_/.test(name)),
+      'book_statement_lines',
       'undo_change',
     ]);
   });
@@ -166,9 +175,10 @@ describe('record kinds', () => {
       CATALOGUE.find((tool) => tool.name === 'get_contact')?.output(['de', 'pt']),
     );
     expect(toolsetsOf([...RECORD_KINDS, SUPPLIERS])).toEqual([
-      ...TOOLSETS.slice(0, -2),
+      ...TOOLSETS.slice(0, -3),
       'suppliers',
       'reference',
+      'reconcile',
       'changes',
     ]);
   });

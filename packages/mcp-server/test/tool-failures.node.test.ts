@@ -35,6 +35,11 @@ const FAILURES: Record<string, [Record<string, unknown>, string]> = {
     { from_date: '2026-01-01', to_date: '2026-01-31', group_by: 'weekday' },
     'INVALID_ARGUMENTS',
   ],
+  reconcile_statement: [{ statement: 'not a bank statement' }, 'INVALID_ARGUMENTS'],
+  book_statement_lines: [
+    { statement: 'not a bank statement', all_unmatched: true, confirm: true },
+    'INVALID_ARGUMENTS',
+  ],
   list_changes: [{ since: 'yesterday' }, 'INVALID_ARGUMENTS'],
   undo_change: [{ change: 'no-such-entry', confirm: true }, 'NOT_FOUND'],
 };
