@@ -6,26 +6,7 @@ import { createClient } from '@acctkit/client';
 import { matrixSandbox } from '@acctkit/testing';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage, createVault, type VaultStorage } from '../src/index.js';
-
-interface Minted {
-  readonly access_token: string;
-  readonly refresh_token: string;
-  readonly expires_in: number;
-  readonly signing_secret: string;
-  readonly client_id: string;
-  readonly client_secret: string;
-}
-
-async function mint(business: 'de' | 'pt'): Promise<Minted> {
-  const sandbox = matrixSandbox();
-  const r = await fetch(`${sandbox.url}/_sandbox/tokens`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${sandbox.adminToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ business, scope: 'full_access' }),
-  });
-  if (!r.ok) throw new Error(`minting answered ${r.status}`);
-  return (await r.json()) as Minted;
-}
+import { type Minted, mint } from './helpers/mint.js';
 
 const keys = [{ id: 'k1', key: new Uint8Array(32).fill(7) }];
 
