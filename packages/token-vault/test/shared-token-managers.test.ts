@@ -12,7 +12,8 @@ const upstream = {
   clientSecret: 's',
   signingSecret: 'x',
 };
-const tokens = { accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000 };
+// Read when a test runs: workerd's clock stands at 0 while a module loads.
+const tokens = () => ({ accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 3_600_000 });
 
 const vault = (sharedManagers?: number): Vault =>
   createVault({ storage: createMemoryStorage(), keys, upstream, sharedManagers });
@@ -26,9 +27,9 @@ describe('shared token managers', () => {
 
   it('drops the manager when the connection is saved again or deleted', async () => {
     const v = vault();
-    await v.save('acme', tokens);
+    await v.save('acme', tokens());
     const first = v.sharedTokenManager('acme');
-    await v.save('acme', { ...tokens, refreshToken: 'r2' });
+    await v.save('acme', { ...tokens(), refreshToken: 'r2' });
     const second = v.sharedTokenManager('acme');
     expect(second).not.toBe(first);
     expect((await second.credentials()).accessToken).toBe('a');
