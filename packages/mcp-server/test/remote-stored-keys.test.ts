@@ -28,6 +28,7 @@ describe('remote stored keys', () => {
         STORED.addressRate('register', 'b', 7),
         STORED.addressRate('cimd', 'b', 7),
         STORED.session('id'),
+        STORED.grantSessions('g1'),
         STORED.journalHead('de:1'),
         STORED.journalPage('de:1', 3),
       ].map((k) => k.key),
@@ -43,6 +44,7 @@ describe('remote stored keys', () => {
       'register-rate:b:7',
       'cimd-rate:b:7',
       'mcp-session:id',
+      'mcp-sessions:g1',
       'journal:de:1',
       'journal:de:1:3',
     ]);

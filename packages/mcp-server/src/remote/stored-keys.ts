@@ -33,6 +33,12 @@ const at = <T>(key: string): StoredKey<T> => ({ key });
  * codes and states are keyed by their SHA-256 (base64url), never in clear. Every value has an expiry.
  * Nothing else in `remote/` writes a key by hand: a new kind is added here first.
  */
+/** One session of a grant, by its id and when its declaration expires. */
+export interface SessionUse {
+  readonly id: string;
+  readonly expiresAt: number;
+}
+
 export const STORED = {
   /** Lives as long as its newest refresh token; a revoked one a day more, for a precise answer. */
   grant: (id: string): StoredKey<GrantRecord> => at(`grant:${id}`),
@@ -55,6 +61,8 @@ export const STORED = {
     at(`${action}-rate:${bucket}:${minute}`),
   /** What a 2025-era client declared for its session; moved on by each use. */
   session: (id: string): StoredKey<SessionDeclaration> => at(`mcp-session:${id}`),
+  /** A grant's live sessions, newest use first (at most `MAX_SESSIONS_PER_GRANT`); as long as the newest. */
+  grantSessions: (grantId: string): StoredKey<readonly SessionUse[]> => at(`mcp-sessions:${grantId}`),
   /** The first and last page of a business's change journal; one retention after its newest entry. */
   journalHead: (business: string): StoredKey<JournalHead> => at(`journal:${business}`),
   /** Page n of a business's change journal; one retention after its newest entry. */
