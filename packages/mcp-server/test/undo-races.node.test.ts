@@ -84,6 +84,19 @@ function outcomes(results: CallToolResult[]): { undone: Undo[]; refused: Record<
   return { undone, refused };
 }
 
+/** The same confirmed undo from every client at once. */
+function undoFromAll(clients: readonly Client[], change: string | undefined): Promise<CallToolResult[]> {
+  return Promise.all(
+    clients.map(
+      (client) =>
+        client.callTool({
+          name: 'undo_change',
+          arguments: { change, confirm: true },
+        }) as Promise<CallToolResult>,
+    ),
+  );
+}
+
 function expectOneWinner(results: CallToolResult[], racers: number): Undo {
   const { undone, refused } = outcomes(results);
   expect(undone, JSON.stringify(refused)).toHaveLength(1);
@@ -160,15 +173,7 @@ describe('racing undos on one server or several processes', () => {
 
     locks = 0;
     gate.arm('POST', /^\/accounts\/v2\/contacts$/, () => gate.held >= 3 || (gate.held >= 1 && locks >= 3));
-    const results = await Promise.all(
-      clients.map(
-        (client) =>
-          client.callTool({
-            name: 'undo_change',
-            arguments: { change: deleted?.id, confirm: true },
-          }) as Promise<CallToolResult>,
-      ),
-    );
+    const results = await undoFromAll(clients, deleted?.id);
     const winner = expectOneWinner(results, 3);
     expect(gate.held).toBe(1);
     expect(await countOf(connection, CONTACTS)).toBe(before + 1);
@@ -202,15 +207,7 @@ describe('racing undos on one server or several processes', () => {
       /^\/accounts\/v2\/expenses\/\d+$/,
       () => gate.held >= 2 || (gate.held >= 1 && locks >= 2),
     );
-    const results = await Promise.all(
-      [first, second].map(
-        (client) =>
-          client.callTool({
-            name: 'undo_change',
-            arguments: { change: updated?.id, confirm: true },
-          }) as Promise<CallToolResult>,
-      ),
-    );
+    const results = await undoFromAll([first, second], updated?.id);
     expectOneWinner(results, 2);
     expect(gate.held).toBe(1);
     const entries = (await ok<{ items: ChangeEntry[] }>(first, 'list_changes', { kind: 'expenses', id }))
@@ -262,15 +259,7 @@ describe('racing undos on the remote server', () => {
         /^\/accounts\/v2\/contacts$/,
         () => gate.held >= 3 || (gate.held >= 1 && lockWaits >= 2),
       );
-      const results = await Promise.all(
-        clients.map(
-          (client) =>
-            client.callTool({
-              name: 'undo_change',
-              arguments: { change: deleted?.id, confirm: true },
-            }) as Promise<CallToolResult>,
-        ),
-      );
+      const results = await undoFromAll(clients, deleted?.id);
       const winner = expectOneWinner(results, 3);
       expect(gate.held).toBe(1);
       const found = await ok<{ items: { id: number }[] }>(first, 'list_contacts', {
