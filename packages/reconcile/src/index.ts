@@ -6,6 +6,16 @@ export type {
   StatementFormat,
   StatementLine,
 } from './bank-statement.js';
+export {
+  BANK_TRANSFER_PAYMENT_METHOD,
+  BOOKING_OVERRIDES,
+  type BookingFields,
+  type BookingProblem,
+  bookingFields,
+} from './books/booking-fields.js';
+export { type ReadBooksOptions, readBooks } from './books/read-books.js';
+export { type FileLine, type StatementFile, statementFile } from './books/statement-file.js';
+export { type BooksPeriod, READ_WINDOW_DAYS, statementPeriod } from './books/statement-period.js';
 export { detectFormat } from './detect-format.js';
 export type { RecordKind } from './match/book-record.js';
 export { bookingKey } from './match/booking-key.js';
