@@ -43,9 +43,11 @@ function stop(signal) {
   else process.exit(128 + constants.signals[signal]);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
-// npm runs this file through `sh -c`, and passes a SIGTERM on to that shell only, which dies without
-// passing it on: this process then has a new parent. It stops as if signalled, and so it does when
-// npm is killed outright.
+// npm runs a script through `sh -c` and passes SIGINT and SIGTERM on to that shell only. Debian's dash
+// (and other shells) keep a SIGINT while their child runs and die of a SIGTERM without passing either
+// on, so the root script `start` is `exec node tools/bootstrap.mjs start`: the shell becomes this
+// process, which npm then signals itself. npm passes no SIGHUP on and dies of it (as of any kill):
+// this process then has a new parent, and stops as if signalled.
 const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent && stopSignal === undefined) stop('SIGTERM');

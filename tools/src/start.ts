@@ -3,7 +3,7 @@
  * and its admin API on (a random admin token unless `--admin-token` is given), then every service
  * of ./start/companion-services.ts pointed at it, and prints what to paste to try each one.
  * Options go after `--`: `npm start -- --port 8080 --memory --admin-token secret` (./start/start-args.mjs).
- * SIGINT and SIGTERM close every service, then the process exits.
+ * SIGINT, SIGTERM and SIGHUP close every service, then the process exits.
  */
 import { banner } from './start/banner.ts';
 import { companionServices } from './start/companion-services.ts';
@@ -12,8 +12,11 @@ import type { RunningService } from './start/service.ts';
 import { portInUseMessage, type ServicePortKey } from './start/start-args.mjs';
 import { parseStartOptions, START_HELP, type StartOptions } from './start/start-options.ts';
 
-/** How long the services get to close on SIGINT or SIGTERM before the process exits regardless. */
+/** How long the services get to close on a stop signal before the process exits regardless. */
 const STOP_GRACE_MS = 3_000;
+
+/** What a terminal (Ctrl+C, a closed window), an IDE's stop button or a process manager sends. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Why a service did not start, naming the port and the flag that moves it when the port is taken. */
 function startFailure(name: string, key: ServicePortKey, port: number, cause: unknown): Error {
@@ -66,11 +69,9 @@ async function main(): Promise<void> {
   const early = (): void => {
     stopRequested = true;
   };
-  process.on('SIGINT', early);
-  process.on('SIGTERM', early);
+  for (const signal of STOP_SIGNALS) process.on(signal, early);
   const running = await startAll(options);
-  process.off('SIGINT', early);
-  process.off('SIGTERM', early);
+  for (const signal of STOP_SIGNALS) process.off(signal, early);
   let stopping = false;
   const stop = (): void => {
     // Ctrl+C reaches every process of the terminal's group, the bootstrap forwards it again: once is enough.
@@ -79,8 +80,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), STOP_GRACE_MS).unref();
     void stopAll(running).then(() => process.exit(0));
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  for (const signal of STOP_SIGNALS) process.on(signal, stop);
   if (stopRequested) return stop();
   process.stdout.write(banner(running));
 }

@@ -27,7 +27,8 @@ describe('root scripts', () => {
   });
 
   it('npm start runs the launcher of tools/, which starts every service through its public API', () => {
-    expect(scripts.start).toBe('node tools/bootstrap.mjs start');
+    // exec: npm signals the bootstrap itself, not a shell that would keep a SIGINT (npm-start-bootstrap.test.ts).
+    expect(scripts.start).toBe('exec node tools/bootstrap.mjs start');
     expect(scripts.main).toBe('tsx tools/src/start.ts');
   });
 

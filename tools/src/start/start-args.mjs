@@ -80,7 +80,7 @@ When one of them is taken, pass another --port, or move that service alone with 
 the signing proxy. The MCP server stays on 127.0.0.1, since it serves both demo businesses without
 sign-in; from another machine, use the remote MCP server, which signs in through the sandbox.
 
-Ctrl+C (SIGINT) or SIGTERM stops every service.
+Ctrl+C, or SIGINT, SIGTERM or SIGHUP to the npm start process alone, stops every service.
 `;
 
 /** Levenshtein distance, for "did you mean" on a mistyped option. */
