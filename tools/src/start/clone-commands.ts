@@ -3,10 +3,10 @@ import { repoRoot } from '../paths.ts';
 
 /** The bins of the workspace's packages, as a user of a clone runs them before anything is installed. */
 export const CLONE_BINS: readonly { readonly bin: string; readonly path: string }[] = [
-  { bin: 'acctkit', path: 'packages/cli/dist/bin.js' },
-  { bin: 'acctkit-mcp', path: 'packages/mcp-server/dist/acctkit-mcp.js' },
-  { bin: 'acctkit-proxy', path: 'packages/edge-proxy/dist/node/bin.js' },
-  { bin: 'acctkit-sandbox', path: 'packages/sandbox/dist/cli.js' },
+  { bin: 'acctkit', path: 'packages/cli/bin/acctkit.js' },
+  { bin: 'acctkit-mcp', path: 'packages/mcp-server/bin/acctkit-mcp.js' },
+  { bin: 'acctkit-proxy', path: 'packages/edge-proxy/bin/acctkit-proxy.js' },
+  { bin: 'acctkit-sandbox', path: 'packages/sandbox/bin/acctkit-sandbox.js' },
 ];
 
 /**
