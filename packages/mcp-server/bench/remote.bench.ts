@@ -1,112 +1,88 @@
 // The remote MCP server under load (prints figures, asserts nothing): list_contacts tool calls per
 // second and p50/p99 latency over authenticated Streamable HTTP with 1 and with 50 concurrent MCP
-// clients (the SDK's Client, each with its own grant), beside the same calls made directly with
-// @acctkit/client against the same sandbox in the same run.
-// Run: pnpm --filter @acctkit/mcp-server exec tsx bench/remote.bench.ts
+// clients (the SDK's Client, each with its own grant; the default 2025-11-25 client with a session,
+// and one pinned to 2026-07-28), beside the same page read directly with @acctkit/client from the
+// same sandbox. Rounds interleave the paths (remote 2025, direct, remote 2026, for 1 client then for
+// 50); each figure is the median of the rounds, with the worst round beside it, and the machine's
+// 1-minute load average beside each row (2 shared cores: the load moves the figures).
+// Run: pnpm --filter @acctkit/mcp-server exec tsx bench/remote.bench.ts   (BENCH_ROUNDS=15 by default)
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { type AccountingClient, createClient } from '@acctkit/client';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { ProtocolVersion } from '../test/remote-helpers.js';
 import {
-  authorizeWithoutBrowser,
-  exchange,
-  sandboxAdmin,
-  startRemote,
-  startSandbox,
-} from '../test/remote-helpers.js';
+  type Call,
+  type LoadResult,
+  median,
+  runLoad,
+  startThroughputRig,
+} from '../test/remote-throughput.js';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 15));
+/** Clients, and calls each makes per round: about 40 calls at 1 client, 200 at 50. */
+const SIZES = [
+  [1, 40],
+  [50, 4],
+] as const;
+type Path = 'direct' | ProtocolVersion;
+const PATHS: readonly Path[] = ['2025-11-25', 'direct', '2026-07-28'];
+const LABEL: Record<Path, string> = {
+  direct: 'direct client',
+  '2025-11-25': 'remote MCP, 2025-11-25 client (session)',
+  '2026-07-28': 'remote MCP, 2026-07-28 client (stateless)',
+};
 
-/** Runs `clients` workers, each making `calls` calls one after another; returns calls/s and latencies. */
-async function load(
-  workers: readonly (() => Promise<unknown>)[],
-  calls: number,
-): Promise<{ perSecond: number; p50: number; p99: number }> {
-  const latencies: number[] = [];
-  const start = performance.now();
-  await Promise.all(
-    workers.map(async (call) => {
-      for (let i = 0; i < calls; i++) {
-        const t = performance.now();
-        await call();
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  return {
-    perSecond: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
-}
-
-const sandbox = await startSandbox();
-// One address registers every simulated client: the per-address registration limit is off here.
-const remote = await startRemote(sandbox, { rateLimitPerMinute: 0, registrationsPerMinute: 0 });
+const began = performance.now();
+const rig = await startThroughputRig(50);
 try {
-  const mcpClients: Client[] = [];
-  for (let i = 0; i < 50; i++) {
-    const token = String(
-      (await exchange(remote, await authorizeWithoutBrowser(remote, sandbox))).body.access_token,
-    );
-    const client = new Client({ name: `bench-${i}`, version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(remote.mcpUrl), {
-        requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      }),
-    );
-    mcpClients.push(client);
-  }
-  const directClients: AccountingClient<'de'>[] = [];
-  for (let i = 0; i < 50; i++) {
-    const t = await sandboxAdmin(sandbox, 'tokens', { business: 'de' });
-    directClients.push(
-      createClient({
-        variant: 'de',
-        baseUrl: sandbox.url,
-        credentials: { accessToken: String(t.access_token), signingSecret: String(t.signing_secret) },
-        userAgent: 'acctkit-bench',
-      }),
-    );
-  }
-  const viaMcp = (c: Client) => async () => {
-    const r = await c.callTool({ name: 'list_contacts', arguments: { limit: 1 } });
-    if (r.isError) throw new Error('list_contacts failed');
-  };
-  const direct = (api: AccountingClient<'de'>) => async () => {
-    const { error } = await api.GET('/accounts/v2/contacts', { params: { query: { $itemsPerPage: 1 } } });
-    if (error) throw new Error('direct call failed');
-  };
-  // Warm-up: JIT, connection pools, SQLite caches.
-  await load(mcpClients.slice(0, 5).map(viaMcp), 3);
-  await load(directClients.slice(0, 5).map(direct), 3);
+  const calls = (path: Path): readonly Call[] =>
+    path === 'direct' ? rig.directCalls : rig.remoteCalls[path];
+  // Warm-up: every client's first calls (grant read, token set opened, JIT, connection pools).
+  for (const path of PATHS) await runLoad(calls(path), 2);
 
-  out(`remote MCP bench (Node ${process.version}, load ${loadavg()[0]?.toFixed(2)}): list_contacts, limit 1`);
-  out('| clients | path | calls | calls/s | p50 ms | p99 ms |');
-  out('|---:|---|---:|---:|---:|---:|');
-  for (const [n, calls] of [
-    [1, 60],
-    [50, 6],
-  ] as const) {
-    const d = await load(directClients.slice(0, n).map(direct), calls);
-    const m = await load(mcpClients.slice(0, n).map(viaMcp), calls);
-    const row = (path: string, r: typeof d) =>
-      out(
-        `| ${n} | ${path} | ${n * calls} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`,
-      );
-    row('direct client', d);
-    row('remote MCP (HTTP, OAuth)', m);
+  const results = new Map<string, { run: LoadResult; load: number }[]>();
+  const ratios = new Map<string, number[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [n, each] of SIZES) {
+      const runs = new Map<Path, LoadResult>();
+      for (const path of PATHS) {
+        const run = await runLoad(calls(path).slice(0, n), each);
+        runs.set(path, run);
+        const key = `${n}|${path}`;
+        results.set(key, [...(results.get(key) ?? []), { run, load: loadavg()[0] ?? 0 }]);
+      }
+      const direct = (runs.get('direct') as LoadResult).perSecond;
+      for (const path of PATHS) {
+        if (path === 'direct') continue;
+        const key = `${n}|${path}`;
+        ratios.set(key, [...(ratios.get(key) ?? []), (runs.get(path) as LoadResult).perSecond / direct]);
+      }
+    }
   }
-  await Promise.all(mcpClients.map((c) => c.close()));
+
+  out(
+    `remote MCP bench (Node ${process.version}, ${ROUNDS} interleaved rounds, ${((performance.now() - began) / 1000).toFixed(0)} s): list_contacts, limit 1`,
+  );
+  out('Median of the rounds; in brackets the worst round (lowest calls/s and ratio, highest p99).');
+  out('| clients | path | calls/round | calls/s | remote/direct | p50 ms | p99 ms | load (1 min) |');
+  out('|---:|---|---:|---:|---:|---:|---:|---:|');
+  for (const [n, each] of SIZES) {
+    for (const path of PATHS) {
+      const rows = results.get(`${n}|${path}`) ?? [];
+      const perSecond = rows.map((r) => r.run.perSecond);
+      const p99 = rows.map((r) => r.run.p99);
+      const loads = rows.map((r) => r.load);
+      const ratio = ratios.get(`${n}|${path}`);
+      out(
+        `| ${n} | ${LABEL[path]} | ${n * each} | ${median(perSecond).toFixed(0)} (${Math.min(...perSecond).toFixed(0)}) | ${
+          ratio ? `${(100 * median(ratio)).toFixed(0)} % (${(100 * Math.min(...ratio)).toFixed(0)} %)` : ''
+        } | ${median(rows.map((r) => r.run.p50)).toFixed(1)} | ${median(p99).toFixed(1)} (${Math.max(...p99).toFixed(1)}) | ${median(loads).toFixed(2)} (${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}) |`,
+      );
+    }
+  }
 } finally {
-  await remote.close();
-  await sandbox.close();
+  await rig.close();
 }
