@@ -34,15 +34,7 @@ export function registerPrompts(
 ): void {
   const names = connections.map((c) => c.name);
   const has = (name: string): boolean => tools.some((t) => t.name === name);
-  const several = names.length > 1;
-  const businessArg = () =>
-    several
-      ? completable(z.string().describe(`Which business: ${names.join(', ')}.`), (value) =>
-          names.filter((name) => name.startsWith(value ?? '')),
-        )
-      : completable(z.string().describe('Optional: the only business.'), (value) =>
-          names.filter((name) => name.startsWith(value ?? '')),
-        ).optional();
+  const args = promptArguments(names);
   const on = (business: string | undefined): string => (business ? ` Use business "${business}".` : '');
 
   if (has('summarize_transactions'))
@@ -51,16 +43,7 @@ export function registerPrompts(
       {
         title: 'Monthly summary',
         description: 'Summarise one month: income and expenses by type, the result, and what stands out.',
-        argsSchema: z.object({
-          business: businessArg(),
-          month: completable(
-            z
-              .string()
-              .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
-              .describe('The month, YYYY-MM.'),
-            (value) => recentMonths(new Date(), 12).filter((m) => m.startsWith(value ?? '')),
-          ),
-        }),
+        argsSchema: args.monthlySummary,
       },
       ({ business, month }) =>
         user(
@@ -74,10 +57,7 @@ export function registerPrompts(
       {
         title: 'Record an expense from a receipt',
         description: "Turn a receipt's text into an expense, checking every id first.",
-        argsSchema: z.object({
-          business: businessArg(),
-          receipt: z.string().max(5000).describe("The receipt's text."),
-        }),
+        argsSchema: args.expenseFromReceipt,
       },
       ({ business, receipt }) =>
         user(
@@ -91,14 +71,62 @@ export function registerPrompts(
       {
         title: 'Find a contact before creating one',
         description: 'Search for a contact by name, company or email, and create it only if none matches.',
-        argsSchema: z.object({
-          business: businessArg(),
-          name: z.string().max(100).describe('Name, company or email to look for.'),
-        }),
+        argsSchema: args.findContact,
       },
       ({ business, name }) =>
         user(
           `Find the contact "${name}".${on(business)} Call list_contacts with search "${name}" (and with email when it looks like an email). If one matches, show it. If several match, list them and ask me which. Only if none matches${has('create_contact') ? ', offer to create it with create_contact (dry_run first)' : ', say so'}.`,
         ),
     );
+}
+
+/** The prompts' argument schemas for a set of business names. */
+function promptArgumentsOf(names: readonly string[]) {
+  const several = names.length > 1;
+  const businessArg = () =>
+    several
+      ? completable(z.string().describe(`Which business: ${names.join(', ')}.`), (value) =>
+          names.filter((name) => name.startsWith(value ?? '')),
+        )
+      : completable(z.string().describe('Optional: the only business.'), (value) =>
+          names.filter((name) => name.startsWith(value ?? '')),
+        ).optional();
+  return {
+    monthlySummary: z.object({
+      business: businessArg(),
+      month: completable(
+        z
+          .string()
+          .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+          .describe('The month, YYYY-MM.'),
+        (value) => recentMonths(new Date(), 12).filter((m) => m.startsWith(value ?? '')),
+      ),
+    }),
+    expenseFromReceipt: z.object({
+      business: businessArg(),
+      receipt: z.string().max(5000).describe("The receipt's text."),
+    }),
+    findContact: z.object({
+      business: businessArg(),
+      name: z.string().max(100).describe('Name, company or email to look for.'),
+    }),
+  };
+}
+
+/**
+ * Built once per set of business names and shared by every server with those names: building zod
+ * schemas is most of what building a server costs, and the remote server builds one per request.
+ * Kept for the last few sets only (a remote server's grants mostly share the names `de` and `pt`).
+ */
+const promptArgumentCache = new Map<string, ReturnType<typeof promptArgumentsOf>>();
+
+function promptArguments(names: readonly string[]): ReturnType<typeof promptArgumentsOf> {
+  const key = JSON.stringify(names);
+  let found = promptArgumentCache.get(key);
+  if (!found) {
+    if (promptArgumentCache.size >= 16) promptArgumentCache.clear();
+    found = promptArgumentsOf(names);
+    promptArgumentCache.set(key, found);
+  }
+  return found;
 }
