@@ -10,6 +10,7 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { openConnectionStore } from '@acctkit/client/node';
 import { DEMO_CLIENT } from '@acctkit/sandbox';
 import {
@@ -32,6 +33,9 @@ afterAll(async () => {
   await chromium?.close();
   await world?.close();
 });
+
+/** How many wrong pastes a login takes before it ends (L16). */
+const MAX_WRONG_PASTES = 5;
 
 /**
  * Starts `acctkit login …` and resolves the authorization URL it prints, and its outcome. Its stdin
@@ -264,12 +268,76 @@ describe('acctkit login', () => {
     expect(result.stdout).toMatch(
       /^Connected 'code-only': Ferreira & Costa Design, Lda\. \(business 2, pt, readonly\)\.$/m,
     );
-    expect(result.stderr.match(/Paste the address \(or the code\) again:/g)).toHaveLength(4);
+    expect(
+      result.stderr.match(/Paste the address \(or the code\) again \(\d more tr(?:y|ies)\):/g),
+    ).toHaveLength(4);
     expect(result.stderr).not.toContain(code);
     expect(result.stderr).not.toContain('connection refused');
     const stored = await openConnectionStore({ file: world.connectionsFile }).get('code-only');
     expect(stored).toMatchObject({ country: 'pt', variant: 'pt', businessId: 2, scope: 'readonly' });
     expect(stored?.tokens.country).toBe('pt');
+  });
+
+  it('--no-browser: a word is not taken for a code, and a code the service refuses is asked for again', async () => {
+    const login = startLogin(
+      ['--sandbox', '--no-browser', '--base-url', world.server.url, '--name', 'refused-code'],
+      { paste: true },
+    );
+    const url = await login.url;
+    const redirectUri = url.searchParams.get('redirect_uri') as string;
+    login.child.stdin.write('password\n');
+    await login.stderrMatches(/That is too short to be an authorization code/);
+    login.child.stdin.write('connectionrefusedbytheserverpage\n');
+    await login.stderrMatches(/That is neither an address nor a code/);
+    // Shaped like the sandbox's codes (40 hex digits), but never issued: the exchange is refused.
+    login.child.stdin.write(`${'0a'.repeat(20)}\n`);
+    await login.stderrMatches(/The service did not accept that code \(invalid_grant/);
+    const code = await sandboxCode('de', redirectUri);
+    login.child.stdin.write(
+      `${redirectUri}?code=${code}&country=de&state=${url.searchParams.get('state')}\n`,
+    );
+    const result = await login.done;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Connected 'refused-code': .+ \(business 1, de, readonly\)\.$/m);
+    expect(result.stderr).toMatch(/again \(2 more tries\):/);
+    expect(result.stderr).not.toContain(code);
+  });
+
+  it(`--no-browser: after ${MAX_WRONG_PASTES} wrong pastes the login ends with exit code 3 and stores nothing`, async () => {
+    const login = startLogin(
+      ['--sandbox', '--no-browser', '--base-url', world.server.url, '--name', 'too-many-pastes'],
+      { paste: true },
+    );
+    await login.url;
+    for (let i = 1; i < MAX_WRONG_PASTES; i++) {
+      login.child.stdin.write(`wrong${i}\n`);
+      await login.stderrMatches(new RegExp(`again \\(${MAX_WRONG_PASTES - i} more tr`));
+    }
+    // The last one allowed is a code the service refuses.
+    login.child.stdin.write(`${'1b'.repeat(20)}\n`);
+    const result = await login.done;
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `acctkit: ${MAX_WRONG_PASTES} pastes were not this login's answer, so it ended; nothing was stored\\.`,
+      ),
+    );
+    expect(await openConnectionStore({ file: world.connectionsFile }).get('too-many-pastes')).toBeUndefined();
+  });
+
+  it('--sandbox stops at once, naming --base-url, when no sandbox answers at the base URL', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((done) => closed.close(done));
+    const r = await acctkit(
+      ['login', '--sandbox', '--no-browser', '--base-url', `http://127.0.0.1:${port}`],
+      world.env(),
+    );
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`acctkit: No sandbox answers at http://127.0.0.1:${port}.`);
+    expect(r.stderr).toContain('--base-url (or ACCTKIT_BASE_URL)');
+    expect(r.stderr).not.toContain('/oauth2/auth?');
   });
 
   it('--no-browser: a pasted address that carries a denial ends the login with exit code 3', async () => {

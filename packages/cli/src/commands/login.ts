@@ -35,7 +35,7 @@ export const login: Command = {
   description: [
     'Runs the OAuth 2.0 authorization code flow for a native app (RFC 8252): listens on 127.0.0.1 at an ephemeral port, opens the authorization page in the system browser, checks that the state that comes back is the one sent, exchanges the code, reads the business, and stores the connection (name, hosts, client id, country, business, scope and tokens; never the app secrets) in the connection file. When no browser can be opened (no DISPLAY, WAYLAND_DISPLAY or BROWSER on Linux, or the opener fails) it stops at once and suggests --no-browser.',
     '--no-browser prints the page instead, to open on any device. A browser on this machine finishes the login through 127.0.0.1 as usual; on another device the page the browser goes to after you approve does not load: paste its address from the address bar (its state is checked), or only its code, into the terminal.',
-    '--sandbox targets a local sandbox (default http://127.0.0.1:4010; --base-url for another) with its published demo app. Otherwise the app comes from the flags, then ACCTKIT_* variables, then the profile of the config file ($XDG_CONFIG_HOME/acctkit/config.json; --profile, ACCTKIT_PROFILE, its "defaultProfile", else "production").',
+    '--sandbox targets a local sandbox (default http://127.0.0.1:4010; --base-url or ACCTKIT_BASE_URL for another, such as the one `npm start -- --port N` runs) with its published demo app, and stops at once when none answers there. Otherwise the app comes from the flags, then ACCTKIT_* variables, then the profile of the config file ($XDG_CONFIG_HOME/acctkit/config.json; --profile, ACCTKIT_PROFILE, its "defaultProfile", else "production").',
     'The default name is <country>-<business id> (sandbox-<country>-<business id> with --sandbox); logging in again under a name replaces that connection.',
   ],
   options: {
@@ -117,6 +117,7 @@ export const login: Command = {
     const reason = noBrowser || io.openUrl ? undefined : noBrowserReason(io.env);
     if (reason) throw noBrowserError(reason);
     const app = await appSettings(args.values, sandbox, io);
+    if (sandbox) await sandboxAnswers(app.baseUrl, io);
 
     const store = connectionStore(io);
     const redirect = await listenForRedirect(port);
@@ -128,29 +129,53 @@ export const login: Command = {
         redirectUri: redirect.redirectUri,
         scope: scope as Scope,
       });
-      const answers = [fromLoopback(redirect, state, timeoutSeconds * 1000)];
+      // The answer comes to the loopback listener, or with --no-browser is pasted (and asked for again
+      // when the service refuses a pasted code); the browser opener only ever fails.
+      const others: Promise<Answered>[] = [
+        answered('listener', fromLoopback(redirect, state, timeoutSeconds * 1000)),
+      ];
       if (noBrowser) {
         io.stderr.write(
           `Open this page in a browser, on this device or any other, to connect a business:\n\n  ${url}\n\nAfter you approve, the browser goes to ${redirect.redirectUri}?code=…: on this device that finishes the login. On another device that page does not load: copy its address from the address bar (or only the code) and paste it here, then press Enter:\n`,
         );
         paste = readPastedAnswer(io.stdin ?? process.stdin, state, io.stderr);
-        answers.push(paste.answer.catch((failure: unknown) => Promise.reject(callbackError(failure))));
       } else {
         io.stderr.write(
           `Opening this page in your browser to connect a business:\n\n  ${url}\n\nWaiting for the answer on ${redirect.redirectUri} …\n`,
         );
-        answers.push(openBrowser(url, io));
+        others.push(openBrowser(url, io));
       }
-      const answer = await Promise.race(answers);
-
-      const exchanged = await exchangeCode({
-        baseUrl: app.baseUrl,
-        clientId: app.clientId,
-        clientSecret: app.clientSecret,
-        code: answer.code,
-        redirectUri: redirect.redirectUri,
-        fetch: io.fetch,
-      });
+      const nextPaste = (reader: PasteReader): Promise<Answered> =>
+        answered(
+          'paste',
+          reader
+            .next()
+            .catch((failure: unknown) =>
+              Promise.reject(failure instanceof CliError ? failure : callbackError(failure)),
+            ),
+        );
+      let pasted = paste && nextPaste(paste);
+      let answer: AuthorizationAnswer;
+      let exchanged: Awaited<ReturnType<typeof exchangeCode>>;
+      for (;;) {
+        const got = await Promise.race(pasted ? [...others, pasted] : others);
+        answer = got.answer;
+        exchanged = await exchangeCode({
+          baseUrl: app.baseUrl,
+          clientId: app.clientId,
+          clientSecret: app.clientSecret,
+          code: answer.code,
+          redirectUri: redirect.redirectUri,
+          fetch: io.fetch,
+        });
+        if (exchanged.data || got.from !== 'paste' || exchanged.error.error !== 'invalid_grant' || !paste)
+          break;
+        // A pasted code the service does not know (mistyped, used, expired): ask for another.
+        paste.refuse(
+          'The service did not accept that code (invalid_grant: mistyped, already used, or older than its 60 seconds). Open the page above again, approve, and paste the new address.',
+        );
+        pasted = nextPaste(paste);
+      }
       if (!exchanged.data)
         throw new CliError(
           'LOGIN',
@@ -213,6 +238,16 @@ export const login: Command = {
   },
 };
 
+/** An answer, with where it came from: only a pasted one is asked for again when the service refuses it. */
+interface Answered {
+  readonly from: 'listener' | 'paste';
+  readonly answer: AuthorizationAnswer;
+}
+
+function answered(from: Answered['from'], answer: Promise<AuthorizationAnswer>): Promise<Answered> {
+  return answer.then((a) => ({ from, answer: a }));
+}
+
 /** Every setting of a profile, resolved. */
 type App = { readonly [K in keyof AppProfile]-?: string };
 
@@ -256,6 +291,29 @@ async function appSettings(
     if (!/^https?:\/\/[^/]/i.test(resolved[key] as string))
       throw new CliError('CONFIG', `The ${key === 'baseUrl' ? 'base' : 'auth'} URL must be an http(s) URL.`);
   return resolved as App;
+}
+
+/**
+ * With --sandbox, that something answers at the base URL before a page that cannot load is printed:
+ * a sandbox moved off its default port (`npm start -- --port N`) is named with --base-url.
+ */
+async function sandboxAnswers(baseUrl: string, io: Io): Promise<void> {
+  const send = io.fetch ?? fetch;
+  try {
+    const response = await send(
+      new Request(`${baseUrl.replace(/\/+$/, '')}/oauth2/auth`, {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(10_000),
+      }),
+    );
+    await response.body?.cancel();
+  } catch (cause) {
+    throw new CliError(
+      'NETWORK',
+      `No sandbox answers at ${baseUrl}. Start one (acctkit-sandbox, or npm start in a clone of acctkit, which prints the login command for its port), or name the one running with --base-url (or ACCTKIT_BASE_URL).`,
+      { cause },
+    );
+  }
 }
 
 /** The answer that comes to the loopback listener; a wrong `state` or an `error` there ends the login. */
