@@ -1,16 +1,19 @@
 import { createVault } from '@acctkit/token-vault';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
 import { adminRoutes } from './admin-routes.js';
 import { connectRoutes } from './connect-routes.js';
 import { connectionTokens } from './connection-tokens.js';
 import { forwardRequest } from './forward-request.js';
+import { healthRoute } from './health-route.js';
 import { jsonLogger } from './json-logger.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
 import type { ProxyOptions } from './proxy-options.js';
 import { createProxyStore } from './proxy-store.js';
 import { createRateLimiter } from './rate-limiter.js';
+import { requestLog } from './request-log.js';
 
 const MiB = 1024 * 1024;
 
@@ -82,26 +85,10 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
   };
 
   const app = new Hono<ProxyEnv>();
-  const logging = options.log !== undefined;
-  app.use(async (c, next) => {
-    const started = now();
-    c.set('requestId', crypto.randomUUID());
-    await next();
-    c.res.headers.set('x-request-id', c.get('requestId'));
-    if (!logging) return;
-    const [, path = ''] = /^[^:]+:\/\/[^/?#]*([^?#]*)/.exec(c.req.url) ?? [];
-    log(c.res.status >= 500 ? 'error' : 'info', {
-      request_id: c.get('requestId'),
-      method: c.req.method,
-      // The path only: a query may hold personal data.
-      path: path.slice(0, 200),
-      status: c.res.status,
-      ms: now() - started,
-      key_id: c.get('keyId'),
-      connection: c.get('connection'),
-      operation: c.get('operation'),
-    });
-  });
+  // The caller's X-Request-Id when it is 1–128 of `A-Za-z0-9_-=` (so it ties the proxy's line to the
+  // caller's), else a random UUID.
+  app.use(requestId({ limitLength: 128 }));
+  app.use(requestLog(options.log === undefined ? undefined : log, now));
   if (options.corsOrigins?.length) {
     const allowed = new Set(options.corsOrigins);
     app.use(
@@ -127,6 +114,7 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
     return response;
   });
 
+  app.route('/', healthRoute());
   if (options.adminToken) {
     const connectUrl = options.connect
       ? `${options.connect.publicUrl.replace(/\/+$/, '')}/connect`

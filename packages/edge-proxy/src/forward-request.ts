@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { checkProxyKey } from './check-proxy-key.js';
 import type { ConnectionTokens } from './connection-tokens.js';
 import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
-import { isDataRoute, matchRoute } from './match-route.js';
+import { dataRouteOf, matchRoute } from './match-route.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
 import type { ProxyStore } from './proxy-store.js';
@@ -37,8 +37,9 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
   const request = c.req.raw;
   const method = request.method;
   const [, path = '', search = ''] = targetParts.exec(request.url) ?? [];
-  if (!isDataRoute(method, path))
-    throw new ProxyError('not_found', 'No data operation has this method and path.');
+  const anyVariant = dataRouteOf(method, path);
+  if (!anyVariant) throw new ProxyError('not_found', 'No data operation has this method and path.');
+  c.set('route', anyVariant.template);
 
   const key = await checkProxyKey(request.headers.get('authorization'), config.store);
   c.set('keyId', key.id);
@@ -57,6 +58,7 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
       `No data operation of variant ${connection.variant} has this method and path.`,
     );
   c.set('operation', route.operationId);
+  c.set('route', route.template);
   if (key.scope === 'read' && method !== 'GET')
     throw new ProxyError(
       'forbidden',

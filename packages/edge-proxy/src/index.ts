@@ -1,5 +1,6 @@
 // Everything exported from this file is public API; everything else is internal.
 export { createProxy } from './create-proxy.js';
+export type { HealthStatus } from './health-route.js';
 export { type LogSink, redact } from './json-logger.js';
 export { type MatchedRoute, matchRoute } from './match-route.js';
 export type { ProxyEnv } from './proxy-env.js';

@@ -1,5 +1,9 @@
-/** Where the proxy writes its log: one JSON object per line. */
-export type LogSink = (line: string) => void;
+/**
+ * Where the proxy writes its log: each record as one line of JSON, and the same record as an object
+ * (already redacted) for sinks that take structure, such as `console.log` on Workers, whose Workers
+ * Logs index an object's fields.
+ */
+export type LogSink = (line: string, record: Readonly<Record<string, unknown>>) => void;
 
 // Field names whose values are never logged, whatever they hold.
 const secretField = /authorization|token|secret|password|cookie|signature|nonce|^key$|^code$/i;
@@ -34,7 +38,7 @@ export function redact(value: unknown, field = ''): unknown {
 /**
  * A logger writing JSON lines with a time and level, redacted (see {@link redact}).
  *
- * @param sink - Receives each line without the newline; nothing is written when absent.
+ * @param sink - Receives each line without the newline, and its record; nothing is written when absent.
  * @returns `log(level, fields)`.
  */
 export function jsonLogger(
@@ -42,6 +46,9 @@ export function jsonLogger(
 ): (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>) => void {
   if (!sink) return () => {};
   return (level, fields) => {
-    sink(JSON.stringify({ time: new Date().toISOString(), level, ...(redact(fields) as object) }));
+    const record: Record<string, unknown> = { time: new Date().toISOString(), level };
+    // Fields not known for this request are left out, not written as null or undefined.
+    for (const [k, v] of Object.entries(redact(fields) as object)) if (v !== undefined) record[k] = v;
+    sink(JSON.stringify(record), record);
   };
 }

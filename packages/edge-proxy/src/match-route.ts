@@ -6,11 +6,14 @@ export interface MatchedRoute {
   readonly operationId: string;
   /** The path to send upstream: the request's own path, which matched a template exactly. */
   readonly path: string;
+  /** The spec's path template it matched, ids as `{id}`: what logs name instead of the path. */
+  readonly template: string;
 }
 
 interface Compiled {
   readonly pattern: RegExp;
   readonly operationId: string;
+  readonly template: string;
 }
 
 // Literal segments of the spec are `a-z 0-9 _`; ids are integers. Anything else (`%`, `.`, `\`, `@`,
@@ -26,7 +29,7 @@ function compile(routes: readonly (readonly [string, string, string])[]): Map<st
       .map((segment) => (/^\{[^}]+\}$/.test(segment) ? '[0-9]{1,18}' : segment))
       .join('/');
     const list = byMethod.get(method) ?? [];
-    list.push({ pattern: new RegExp(`^${source}$`), operationId });
+    list.push({ pattern: new RegExp(`^${source}$`), operationId, template });
     byMethod.set(method, list);
   }
   return byMethod;
@@ -49,7 +52,8 @@ const compiled: Record<ProxyVariant, Map<string, Compiled[]>> = {
  * @example
  * ```ts
  * import { matchRoute } from '@acctkit/edge-proxy';
- * matchRoute('de', 'GET', '/accounts/v2/contacts/7'); // { operationId: 'getContact', path: '/accounts/v2/contacts/7' }
+ * matchRoute('de', 'GET', '/accounts/v2/contacts/7');
+ * // { operationId: 'getContact', path: '/accounts/v2/contacts/7', template: '/accounts/v2/contacts/{id}' }
  * matchRoute('de', 'POST', '/oauth2/token'); // undefined
  * ```
  */
@@ -57,13 +61,13 @@ export function matchRoute(variant: ProxyVariant, method: string, path: string):
   if (path.length > 200 || !plainPath.test(path)) return undefined;
   const candidates = compiled[variant].get(method);
   if (!candidates) return undefined;
-  for (const { pattern, operationId } of candidates) {
-    if (pattern.test(path)) return { operationId, path };
+  for (const { pattern, operationId, template } of candidates) {
+    if (pattern.test(path)) return { operationId, path, template };
   }
   return undefined;
 }
 
-/** Whether `method` and `path` name a data operation of any variant (for refusing before the key). */
-export function isDataRoute(method: string, path: string): boolean {
-  return matchRoute('de', method, path) !== undefined || matchRoute('pt', method, path) !== undefined;
+/** The data operation of any variant that `method` and `path` name (for refusing before the key). */
+export function dataRouteOf(method: string, path: string): MatchedRoute | undefined {
+  return matchRoute('de', method, path) ?? matchRoute('pt', method, path);
 }

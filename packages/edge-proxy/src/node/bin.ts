@@ -17,7 +17,8 @@ const usage = `Usage: acctkit-proxy --sandbox [--port 4020] [--host 127.0.0.1] [
 Secrets for --upstream come from ACCTKIT_CLIENT_ID, ACCTKIT_CLIENT_SECRET and ACCTKIT_SIGNING_SECRET; --data
 also needs ACCTKIT_PROXY_ENCRYPTION_KEYS (id:base64 of 32 bytes, current key first), which seals tokens. The
 admin token comes from the file of --admin-token-file, else ACCTKIT_ADMIN_TOKEN (with --sandbox, a random
-one is made and printed when neither is set). Logs are JSON lines on stderr.
+one is made and printed when neither is set). Logs are JSON lines on stdout, one per request;
+GET /healthz answers {"status":"ok","version"} without a key.
 `;
 
 /** Why a command line is refused: printed, exit status 2. */
@@ -88,7 +89,9 @@ async function main(): Promise<void> {
           signingSecret: env.ACCTKIT_SIGNING_SECRET ?? '',
         }
       : undefined,
-    log: (line) => process.stderr.write(`${line}\n`),
+    // Logs go to stdout, where containers and process managers collect them; errors of the command
+    // itself stay on stderr.
+    log: (line) => process.stdout.write(`${line}\n`),
   });
   // A token the user gave is theirs already; printing it would only copy it into logs.
   const shownToken =

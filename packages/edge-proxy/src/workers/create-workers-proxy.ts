@@ -10,10 +10,11 @@ import type { ProxyWorkerEnv } from './durable-object-types.js';
  * The proxy on Cloudflare Workers: storage and the refresh lease on the vault's Durable Objects
  * (one `VaultObject` per stored key), settings from the Worker's environment (`UPSTREAM_URL`, secrets
  * `CLIENT_ID`, `CLIENT_SECRET`, `SIGNING_SECRET`, `ENCRYPTION_KEYS`, `ADMIN_TOKEN`, optional
- * `CORS_ORIGINS`, `PUBLIC_URL`, `RATE_LIMIT_PER_MINUTE`).
+ * `CORS_ORIGINS`, `PUBLIC_URL`, `RATE_LIMIT_PER_MINUTE`). One log record per request goes to
+ * `console.log` as an object, which Workers Logs index; pass `log` in `extra` to send it elsewhere.
  *
  * @param env - The Worker's `env`.
- * @param extra - Further proxy options (a log sink, limits), overriding those from `env`.
+ * @param extra - Further proxy options (a log sink, limits), overriding those from `env` and the console log.
  * @returns The Hono app.
  * @example
  * ```ts
@@ -41,6 +42,10 @@ export function createWorkersProxy(env: ProxyWorkerEnv, extra: Partial<ProxyOpti
       .filter(Boolean),
     connect: env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : undefined,
     rateLimit: perMinute > 0 ? { requests: perMinute } : false,
+    // One object per request on the console: Workers Logs (and `wrangler tail`, Logpush, Tail Workers)
+    // collect it and index its fields.
+    // biome-ignore lint/suspicious/noConsole: the console is the Workers runtime's log.
+    log: (_line, record) => console.log(record),
     ...extra,
   });
 }
