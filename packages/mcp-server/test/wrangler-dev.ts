@@ -54,10 +54,12 @@ export interface GuideCommand {
 export function deployLocalCommands(markdownFile: string): GuideCommand[] {
   const text = readFileSync(markdownFile, 'utf8');
   const at = text.indexOf('<!-- deploy-local');
-  const block = /```sh\n([\s\S]*?)```/.exec(text.slice(at));
-  if (at < 0 || !block?.[1])
+  const block = /^( *)```sh\n([\s\S]*?)^ *```/m.exec(text.slice(at));
+  if (at < 0 || block?.[2] === undefined)
     throw new Error(`${markdownFile} has no \`\`\`sh block after <!-- deploy-local … -->`);
-  const lines = block[1].split('\n');
+  // A block inside a list item is indented; its commands (a heredoc's end marker too) are not.
+  const indent = block[1] ?? '';
+  const lines = block[2].split('\n').map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l));
   const commands: GuideCommand[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';

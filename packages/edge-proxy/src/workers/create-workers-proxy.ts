@@ -10,7 +10,7 @@ import type { ProxyWorkerEnv } from './durable-object-types.js';
  * The proxy on Cloudflare Workers: storage and the refresh lease on the vault's Durable Objects
  * (one `VaultObject` per stored key), settings from the Worker's environment (`UPSTREAM_URL`, secrets
  * `CLIENT_ID`, `CLIENT_SECRET`, `SIGNING_SECRET`, `ENCRYPTION_KEYS`, `ADMIN_TOKEN`, optional
- * `CORS_ORIGINS`, `PUBLIC_URL`, `RATE_LIMIT_PER_MINUTE`). One log record per request goes to
+ * `CORS_ORIGINS`, `PUBLIC_URL`, `CONNECT_REDIRECT_URI`, `RATE_LIMIT_PER_MINUTE`). One log record per request goes to
  * `console.log` as an object, which Workers Logs index; pass `log` in `extra` to send it elsewhere.
  *
  * @param env - The Worker's `env`.
@@ -40,7 +40,9 @@ export function createWorkersProxy(env: ProxyWorkerEnv, extra: Partial<ProxyOpti
     corsOrigins: env.CORS_ORIGINS?.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    connect: env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : undefined,
+    connect: env.PUBLIC_URL
+      ? { publicUrl: env.PUBLIC_URL, redirectUri: env.CONNECT_REDIRECT_URI || undefined }
+      : undefined,
     rateLimit: perMinute > 0 ? { requests: perMinute } : false,
     // One object per request on the console: Workers Logs (and `wrangler tail`, Logpush, Tail Workers)
     // collect it and index its fields.

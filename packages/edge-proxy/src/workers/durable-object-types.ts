@@ -17,6 +17,11 @@ export interface ProxyWorkerEnv {
   readonly CORS_ORIGINS?: string;
   /** The Worker's public URL, to turn on `/connect`. */
   readonly PUBLIC_URL?: string;
+  /**
+   * The redirect URI registered at the service for `/connect`, when it is not
+   * `{PUBLIC_URL}/connect/callback`; the proxy serves the callback at its path.
+   */
+  readonly CONNECT_REDIRECT_URI?: string;
   /** Requests per key and minute (default 600; `0` for no limit). */
   readonly RATE_LIMIT_PER_MINUTE?: string;
 }
