@@ -17,6 +17,24 @@ export interface LegacySessionsOptions {
   readonly ttlMs?: number | undefined;
   /** The clock (default `Date.now`). */
   readonly now?: (() => number) | undefined;
+  /**
+   * How many sessions' servers stay built in this process between their requests (default 256), the
+   * least recently used dropped first; 0 builds a server for every request.
+   */
+  readonly idleServers?: number | undefined;
+  /** How long a session's server stays built after its last request, in ms (default 5 minutes). */
+  readonly idleMs?: number | undefined;
+}
+
+/** How {@link LegacySessions.handle} serves one request. */
+export interface LegacyRequestOptions {
+  /**
+   * What the server `build` makes is built for (the remote server: the request's scope): a session's
+   * server is reused only by requests served as the same.
+   */
+  readonly servedAs?: string | undefined;
+  /** The request's body, already read and parsed as JSON by the caller (the request's own body is then not read). */
+  readonly parsedBody?: unknown;
 }
 
 /** Serves 2025-era requests over HTTP with sessions: see {@link legacySessions}. */
@@ -27,50 +45,77 @@ export interface LegacySessions {
    * @param request - The HTTP request, its body unread.
    * @param owner - What the caller is (the remote server's grant id, a constant for a local server).
    * @param build - Makes a fresh server, not yet connected.
-   * @param servedAs - What the server `build` makes is built for (the remote server: the request's
-   *   scope): a running server of the session is reused only by requests served as the same.
+   * @param options - What the server is built for, and the body when the caller has read it.
    */
   handle(
     request: Request,
     owner: string,
     build: () => McpServer | Promise<McpServer>,
-    servedAs?: string,
+    options?: LegacyRequestOptions,
   ): Promise<Response>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The largest `initialize` parameters kept for a session, in characters of JSON. */
 const MAX_DECLARATION = 16 * 1024;
+/** Sessions' servers kept built between requests by default: about 60 KB each. */
+const IDLE_SERVERS = 256;
+const IDLE_MS = 5 * 60 * 1000;
 
-/** A session's server and transport while requests of it run in this process. */
+/** A session's server and transport while requests of it run in this process, and for a while after. */
 interface Running {
   readonly ready: Promise<{ server: McpServer; transport: WebStandardStreamableHTTPServerTransport }>;
   inflight: number;
+  /** The level the server was told (replayed or set by a request it served). */
+  logLevel: LoggingLevel | undefined;
+  /** When its last request ended (for the idle limit). */
+  idleSince: number;
 }
 
 /**
  * Sessions for 2025-11-25 (and older) clients over Streamable HTTP. What a client declares at
  * `initialize` (capabilities, `clientInfo`, protocol version) and the level it sets later are kept in
- * `store` under a new `Mcp-Session-Id`, bound to its `owner`; each later request of the session gets a
- * fresh server, into which the declaration is replayed (its `initialize`, then its `logging/setLevel`),
- * so the server answers as if it had served the whole session: forms to a client that declared
- * elicitation, cards to one that renders MCP Apps, its name in the journal, logs at its level.
+ * `store` under a new `Mcp-Session-Id`, bound to its `owner`; a request of the session that finds no
+ * server of it in this process gets a fresh one, into which the declaration is replayed (its
+ * `initialize`, then its `logging/setLevel`), so the server answers as if it had served the whole
+ * session: forms to a client that declared elicitation, cards to one that renders MCP Apps, its name
+ * in the journal, logs at its level.
  *
  * While a request of a session runs, its server and transport stay in this process's memory, so that
  * the client's answer to a form (`elicitation/create` on the request's SSE stream), which arrives as a
- * separate `POST`, reaches them. An unknown or expired session id, or one of another owner, gets 404
- * (the client initializes again); `DELETE` ends a session; `GET` gets 405 (no stream of its own); a
- * request without a session id gets one JSON answer from a fresh server that knows nothing of the
- * client.
+ * separate `POST`, reaches them; after it, they stay for the session's next request (at most
+ * `idleServers` of them, each for `idleMs`), as replaying costs more than the call. Every request is
+ * still checked against the store first: an unknown or expired session id, or one of another owner,
+ * gets 404 (the client initializes again), and a level set through another instance makes a new
+ * server. `DELETE` ends a session; `GET` gets 405 (no stream of its own); a request without a session
+ * id gets one JSON answer from a fresh server that knows nothing of the client.
  *
- * @param options - The store of declarations and their lifetime.
+ * @param options - The store of declarations, their lifetime, and the servers kept between requests.
  * @returns The handler of 2025-era requests.
  */
 export function legacySessions(options: LegacySessionsOptions): LegacySessions {
   const { store } = options;
   const ttl = options.ttlMs ?? DAY_MS;
   const now = options.now ?? Date.now;
+  const idleServers = Math.max(0, Math.floor(options.idleServers ?? IDLE_SERVERS));
+  const idleMs = options.idleMs ?? IDLE_MS;
   const running = new Map<string, Running>();
+  /** The running entries no request uses now, least recently used first (a Map keeps insertion order). */
+  const idle = new Map<string, Running>();
+
+  const drop = (key: string, entry: Running): void => {
+    if (running.get(key) === entry) running.delete(key);
+    if (idle.get(key) === entry) idle.delete(key);
+    entry.ready.then(({ server }) => server.close()).catch(() => {});
+  };
+  /** Closes the servers idle for longer than `idleMs`, and the least recently used beyond `idleServers`. */
+  const sweep = (): void => {
+    const stale = now() - idleMs;
+    for (const [key, entry] of idle) {
+      if (idle.size <= idleServers && entry.idleSince > stale) break;
+      drop(key, entry);
+    }
+  };
 
   const declared = async (id: string, owner: string): Promise<SessionDeclaration | undefined> => {
     const found = await store.get(id);
@@ -82,6 +127,7 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
     params: unknown,
     owner: string,
     build: () => McpServer | Promise<McpServer>,
+    parsedBody: unknown,
   ): Promise<Response> => {
     const declaration = declarationOf(params);
     if (!declaration)
@@ -99,7 +145,7 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
     await server.connect(transport);
     let response: Response;
     try {
-      response = await transport.handleRequest(request);
+      response = await transport.handleRequest(request, parsed(parsedBody));
     } finally {
       await server.close();
     }
@@ -129,40 +175,63 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
     declaration: SessionDeclaration,
     request: Request,
     build: () => McpServer | Promise<McpServer>,
-  ): Promise<Response> => {
+    parsedBody: unknown,
+  ): Promise<{ response: Response; entry: Running }> => {
     let entry = running.get(key);
+    // Another instance served a `logging/setLevel` of the session: this server's level is stale.
+    if (entry && entry.inflight === 0 && entry.logLevel !== declaration.logLevel) {
+      drop(key, entry);
+      entry = undefined;
+    }
     if (!entry) {
-      entry = { ready: revive(id, declaration, build), inflight: 0 };
+      entry = {
+        ready: revive(id, declaration, build),
+        inflight: 0,
+        logLevel: declaration.logLevel,
+        idleSince: 0,
+      };
       running.set(key, entry);
     }
     const current = entry;
+    idle.delete(key);
     current.inflight++;
+    let failed = false;
     const done = (): void => {
       current.inflight--;
       if (current.inflight > 0) return;
-      if (running.get(key) === current) running.delete(key);
-      current.ready.then(({ server }) => server.close()).catch(() => {});
+      if (failed || running.get(key) !== current || idleServers === 0) {
+        drop(key, current);
+        return;
+      }
+      current.idleSince = now();
+      idle.set(key, current);
+      sweep();
     };
     let response: Response;
     try {
       const { transport } = await current.ready;
-      response = await transport.handleRequest(request);
+      response = await transport.handleRequest(request, parsed(parsedBody));
     } catch (error) {
+      failed = true;
       done();
       throw error;
     }
     if (response.body === null || !response.headers.get('content-type')?.includes('text/event-stream')) {
       done();
-      return response;
+      return { response, entry: current };
     }
-    return new Response(whenEnded(response.body, done), {
-      status: response.status,
-      headers: response.headers,
-    });
+    return {
+      response: new Response(whenEnded(response.body, done), {
+        status: response.status,
+        headers: response.headers,
+      }),
+      entry: current,
+    };
   };
 
   return {
-    async handle(request, owner, build, servedAs = '') {
+    async handle(request, owner, build, { servedAs = '', parsedBody } = {}) {
+      sweep();
       const id = request.headers.get('mcp-session-id');
       const key = `${id}\n${servedAs}`;
       if (request.method === 'DELETE') {
@@ -170,10 +239,7 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
         if (!(await declared(id, owner))) return sessionNotFound();
         await store.delete(id);
         for (const [runningKey, entry] of running)
-          if (runningKey.startsWith(`${id}\n`)) {
-            running.delete(runningKey);
-            entry.ready.then(({ server }) => server.close()).catch(() => {});
-          }
+          if (runningKey.startsWith(`${id}\n`)) drop(runningKey, entry);
         return new Response(null, { status: 200 });
       }
       if (request.method !== 'POST')
@@ -183,23 +249,24 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
           'Method not allowed: this server opens no stream of its own; send POST requests.',
           { Allow: 'POST, DELETE' },
         );
-      const messages = await messagesOf(request);
+      const messages = parsedBody === undefined ? await messagesOf(request) : asMessages(parsedBody);
       const init = messages?.find((message) => isInitializeRequest(message));
-      if (init) return initialize(request, (init as { params?: unknown }).params, owner, build);
-      if (id === null) return sessionless(request, build);
+      if (init) return initialize(request, (init as { params?: unknown }).params, owner, build, parsedBody);
+      if (id === null) return sessionless(request, build, parsedBody);
       const declaration = await declared(id, owner);
       if (!declaration) return sessionNotFound();
       if (!messages?.some(isJSONRPCRequest)) {
         // Answers to a form, and notifications: to the exchange that waits for them, when it runs here.
         const entry = running.get(key);
-        if (!entry) return new Response(null, { status: 202 });
-        return (await entry.ready).transport.handleRequest(request);
+        if (!entry || entry.inflight === 0) return new Response(null, { status: 202 });
+        return (await entry.ready).transport.handleRequest(request, parsed(parsedBody));
       }
-      const response = await exchange(key, id, declaration, request, build);
+      const { response, entry } = await exchange(key, id, declaration, request, build, parsedBody);
       const level = levelSetIn(messages);
-      if (response.ok && level !== undefined)
+      if (response.ok && level !== undefined) {
+        entry.logLevel = level;
         await store.put(id, { ...declaration, logLevel: level, expiresAt: now() + ttl });
-      else if (declaration.expiresAt - now() < ttl / 2)
+      } else if (declaration.expiresAt - now() < ttl / 2)
         await store.put(id, { ...declaration, expiresAt: now() + ttl });
       return response;
     },
@@ -210,12 +277,16 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
  * A request outside any session, on a fresh server that knows nothing of the client: one JSON answer,
  * as nothing can be asked of a client whose capabilities are unknown.
  */
-async function sessionless(request: Request, build: () => McpServer | Promise<McpServer>): Promise<Response> {
+async function sessionless(
+  request: Request,
+  build: () => McpServer | Promise<McpServer>,
+  parsedBody: unknown,
+): Promise<Response> {
   const server = await build();
   const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(request, parsed(parsedBody));
   } finally {
     await server.close();
   }
@@ -224,11 +295,20 @@ async function sessionless(request: Request, build: () => McpServer | Promise<Mc
 /** The JSON-RPC messages of a POST body, read from a clone; `undefined` when it is not JSON. */
 async function messagesOf(request: Request): Promise<JSONRPCMessage[] | undefined> {
   try {
-    const body: unknown = await request.clone().json();
-    return (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
+    return asMessages(await request.clone().json());
   } catch {
     return undefined;
   }
+}
+
+/** A JSON body as the list of messages it carries (a batch or one message). */
+function asMessages(body: unknown): JSONRPCMessage[] {
+  return (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
+}
+
+/** The transport's options for a body the caller already parsed (none: the transport reads it). */
+function parsed(parsedBody: unknown): { parsedBody: unknown } | undefined {
+  return parsedBody === undefined ? undefined : { parsedBody };
 }
 
 function declarationOf(params: unknown): SessionDeclaration['initialize'] | undefined {

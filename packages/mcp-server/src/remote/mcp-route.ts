@@ -10,6 +10,7 @@ import { grantApprovals } from './grant-approvals.js';
 import type { GrantRecord, Scope } from './grant-records.js';
 import { grantTokenManager } from './grant-tokens.js';
 import { holdUntilAsked } from './held-response.js';
+import { readJsonBody } from './json-body.js';
 import type { RemoteContext } from './remote-context.js';
 import { getStored, STORED } from './stored-keys.js';
 import { vaultChangeJournal } from './vault-change-journal.js';
@@ -91,13 +92,11 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
   // narrowed to `readonly` never reaches a server built for the grant's full-access token.
   const sessions = legacySessions({ store: vaultSessionStore(ctx.storage) });
   const formsCarried = ctx.config.legacyForms !== false;
-  const legacy = (request: Request, authorized: AuthorizedGrant): Promise<Response> =>
-    sessions.handle(
-      request,
-      authorized.grant.id,
-      () => build(authorized, formsCarried),
-      servedScope(authorized.grant, authorized.access.scope),
-    );
+  const legacy = (request: Request, authorized: AuthorizedGrant, parsedBody?: unknown): Promise<Response> =>
+    sessions.handle(request, authorized.grant.id, () => build(authorized, formsCarried), {
+      servedAs: servedScope(authorized.grant, authorized.access.scope),
+      parsedBody,
+    });
   /**
    * The response, or 401 `invalid_token` when the grant ended during the request: the service revoked
    * it, or its sealed tokens no longer open under the key ring.
@@ -125,13 +124,14 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
   app.post('/mcp', bearerAuth(ctx), async (c) => {
     const authorized = c.get('authorized');
     const { grant, access } = authorized;
-    const request = c.req.raw;
-    if (await isLegacyRequest(request)) {
+    const { request, parsedBody } = await readJsonBody(c.req.raw);
+    if (await isLegacyRequest(request, parsedBody)) {
       // Held back until it ends, for the revocation check, unless it asks the client for a form.
-      const held = await holdUntilAsked(await legacy(request, authorized));
+      const held = await holdUntilAsked(await legacy(request, authorized, parsedBody));
       return held.complete ? revocationChecked(grant, held.response) : held.response;
     }
     const response = await modern.fetch(request, {
+      ...(parsedBody !== undefined && { parsedBody }),
       authInfo: {
         token: '',
         clientId: grant.clientId,
