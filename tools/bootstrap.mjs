@@ -17,7 +17,7 @@ import { constants } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installFingerprint } from './src/start/install-fingerprint.mjs';
-import { parseStartArgs, START_HELP } from './src/start/start-args.mjs';
+import { npmTakenOptionsMessage, parseStartArgs, START_HELP } from './src/start/start-args.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -182,6 +182,8 @@ if (job === 'test') {
   console.log(`  all ${steps.length} steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 } else if (job === 'start') {
   const args = process.argv.slice(3);
+  const npmTook = npmTakenOptionsMessage(process.env, args);
+  if (npmTook) fail(npmTook);
   try {
     if (parseStartArgs(args).help) {
       process.stdout.write(START_HELP);

@@ -64,6 +64,22 @@ describe('npm start options, before any install or build', () => {
     expect(stdout).not.toMatch(/pnpm|turbo|Tasks:/);
   });
 
+  it('npm start --port 5300 (no --: npm takes the option as its own) fails at once with the command to run', async () => {
+    const clean = Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name)));
+    const failed = (await run('npm', ['start', '--port', '5300', '--memory'], {
+      cwd: repoRoot,
+      env: clean,
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error)) as {
+      code: number;
+      stdout: string;
+      stderr: string;
+    };
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('acctkit: npm took --port, --memory as options of its own');
+    expect(failed.stderr).toContain('Run: npm start -- --port 5300 --memory');
+    expect(`${failed.stdout}${failed.stderr}`).not.toMatch(/pnpm install|Tasks:/);
+  });
+
   it('a mistyped option fails at once with a suggestion', async () => {
     const failed = (await bootstrap(['--prot', '8080'])) as { code: number; stdout: string; stderr: string };
     expect(failed.code).toBe(1);

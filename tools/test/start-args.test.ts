@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_BASE_PORT,
+  npmTakenOptionsMessage,
   parseStartArgs,
   portInUseMessage,
   START_HELP,
@@ -105,6 +106,40 @@ describe('npm start --help', () => {
     for (const flag of ['--mcp-port N', '--remote-port N', '--proxy-port N'])
       expect(START_HELP).toContain(flag);
     expect(START_HELP).toContain('The MCP server stays on 127.0.0.1');
-    expect(START_HELP).toContain('SIGTERM stops every service');
+    expect(START_HELP).toContain(
+      'SIGINT, SIGTERM or SIGHUP to the npm start process alone, stops every service',
+    );
+  });
+});
+
+describe('options npm took as its own (npm start without --)', () => {
+  // What npm 10 and 11 hand the script, as measured: `--port 5300` sets npm_config_port=true and passes
+  // "5300" on; `--port=5300` keeps the value; the variables do not keep the command line's order.
+  const start = { npm_lifecycle_event: 'start' };
+  it.each([
+    [{ npm_config_port: 'true' }, ['5300'], 'npm took --port as an option', 'npm start -- --port 5300'],
+    [{ npm_config_port: '5300' }, [], 'npm took --port as an option', 'npm start -- --port 5300'],
+    [
+      { npm_config_port: 'true', npm_config_memory: 'true' },
+      ['5300'],
+      'npm took --port, --memory as options',
+      'npm start -- --port 5300 --memory',
+    ],
+    [
+      { npm_config_admin_token: 'true', npm_config_port: 'true' },
+      ['abc', '5'],
+      'npm took --port, --admin-token as options',
+      'npm start -- --port N --admin-token T',
+    ],
+  ])('%o with %o', (env, args, said, command) => {
+    const message = npmTakenOptionsMessage({ ...start, ...env }, args);
+    expect(message).toContain(said);
+    expect(message).toContain(`Run: ${command}`);
+  });
+
+  it('says nothing when npm took none, or when npm is not running the start script', () => {
+    expect(npmTakenOptionsMessage(start, ['--port', '5300'])).toBeUndefined();
+    expect(npmTakenOptionsMessage({ npm_config_port: 'true' }, ['5300'])).toBeUndefined();
+    expect(npmTakenOptionsMessage({ ...start, npm_config_registry: 'https://r' }, [])).toBeUndefined();
   });
 });

@@ -1,11 +1,13 @@
 import { type ChildProcessWithoutNullStreams, execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sign } from '@acctkit/signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
+import { START_LOG } from '../src/start/library-notices.ts';
 import { banner, env, launch, serviceUrls, stop } from './helpers/launch.ts';
 
 const run = promisify(execFile);
@@ -32,15 +34,25 @@ function printedCurl(output: string): string {
 describe('npm start launcher', () => {
   let child: ChildProcessWithoutNullStreams;
   let output: string;
+  let errors = '';
   let base: string;
 
   beforeAll(async () => {
     child = launch(['--port', '0', '--memory']);
+    child.stderr.on('data', (d: Buffer) => {
+      errors += d.toString();
+    });
     output = await banner(child);
     base = printed(output, 'base URL');
   }, 60_000);
   afterAll(async () => {
     expect(await stop(child)).toBe(0);
+  });
+
+  it('prints nothing that looks like a failure: the MCP SDK notice about JSON responses goes to .acctkit/start.log', () => {
+    expect(errors).toBe('');
+    expect(`${output}${errors}`).not.toMatch(/responseMode|warn|error/i);
+    expect(readFileSync(START_LOG, 'utf8')).toContain("responseMode: 'json' drops mid-call notifications");
   });
 
   it('prints the base URL, the API reference and the demo credentials', async () => {
@@ -116,7 +128,9 @@ describe('npm start launcher', () => {
     expect(existsSync(desktop?.[2] ?? '')).toBe(true);
     expect(output).toMatch(/claude mcp add --transport http acctkit http:\/\/127\.0\.0\.1:\d+\/mcp/);
     expect(output).toMatch(/"servers": \{\s*"acctkit-stdio": \{\s*"type": "stdio"/);
-    expect(output).toContain('npx @modelcontextprotocol/inspector --cli');
+    // -y: without it npx asks before installing, and a shell that cannot answer fails.
+    expect(output).toContain('npx -y @modelcontextprotocol/inspector --cli');
+    expect(output).not.toMatch(/npx (?!-y )/);
   });
 
   it('names each server differently in every client snippet, so one client can hold all three', () => {
@@ -164,6 +178,34 @@ describe('npm start launcher', () => {
       expect(stdout.slice(stdout.lastIndexOf('\n') + 1)).toBe('200');
       expect(JSON.parse(stdout.slice(0, stdout.lastIndexOf('\n')))).toHaveProperty('$resources');
     }
+  });
+
+  it("prints a statement export URL with the ids of the demo business's first bank account", async () => {
+    const line = /GET (\S+\/_sandbox\/statements\?\S+)/.exec(output)?.[1];
+    expect(line).toBeDefined();
+    const url = new URL(line as string);
+    expect(`${url.origin}`).toBe(base);
+    const query = Object.fromEntries(url.searchParams);
+    expect(query).toMatchObject({ business: '1', format: 'camt053' });
+    expect(query.from).toMatch(/^\d{4}-01-01$/);
+    expect(query.to).toMatch(/^\d{4}-\d\d-\d\d$/);
+    const token = (await (
+      await fetch(`${base}/_sandbox/tokens`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${printed(output, 'admin token')}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ business: 'de' }),
+      })
+    ).json()) as { access_token: string; signing_secret: string; business_id: number };
+    expect(token.business_id).toBe(1);
+    const accountUrl = `${base}/accounts/v2/bank_accounts/${query.bank_account}`;
+    const signed = await sign(
+      { method: 'GET', url: accountUrl },
+      { signingSecret: token.signing_secret, accessToken: token.access_token },
+    );
+    expect((await fetch(accountUrl, { headers: signed.headers })).status).toBe(200);
   });
 
   it('prints a signed curl call that works once: its nonce is single-use', async () => {
@@ -221,6 +263,23 @@ describe('npm start -- --port N --host 0.0.0.0', () => {
     ]);
   });
 
+  it('prints the CLI login command for the moved sandbox, and the CLI finds the sandbox with it', async () => {
+    const sandbox = serviceUrls(output).get('sandbox') as URL;
+    const command = /^\s*(acctkit login --sandbox .*)$/m.exec(output)?.[1];
+    expect(command).toBe(`acctkit login --sandbox --base-url ${sandbox.origin}`);
+    const cli = /alias acctkit="node (\S+)"/.exec(output)?.[1] as string;
+    const args = (command as string).split(' ').slice(1);
+    // No browser here: the CLI prints the authorization page of the sandbox it found, then gives up waiting.
+    const login = spawnSync(process.execPath, [cli, ...args, '--no-browser', '--timeout', '1'], {
+      encoding: 'utf8',
+      input: '',
+      timeout: 60_000,
+      env: { ...env, XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'acctkit-start-cli-')) },
+    });
+    expect(login.stderr).toContain(`${sandbox.origin}/oauth2/auth?`);
+    expect(login.stderr).not.toContain('No sandbox answers');
+  });
+
   it('serves the sandbox on every interface and keeps the MCP server, which needs no sign-in, on loopback', async () => {
     const sandbox = serviceUrls(output).get('sandbox') as URL;
     expect((await fetch(new URL('/docs', sandbox))).status).toBe(200);
@@ -255,6 +314,44 @@ describe('npm start options', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('keeps the proxy keys beside the data: a key printed at one start works through the proxy after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'acctkit-start-'));
+    const args = ['--port', '0', '--data', join(dir, 'sandbox.sqlite')];
+    try {
+      const first = launch(args);
+      let key: string;
+      try {
+        key = /^\s*de\s+read\s+(\S+)$/m.exec(await banner(first))?.[1] as string;
+        expect(key).toBeDefined();
+      } finally {
+        await stop(first);
+      }
+      const second = launch(args);
+      try {
+        const output = await banner(second);
+        // Kept as the proxy keeps keys, hashed: not printed again, and not in its files.
+        expect(output).not.toContain(key);
+        expect(output).toMatch(/Proxy keys kept from an earlier start/);
+        expect(output.match(/^\s*(?:de|pt)\s+(?:read|write)\s+\S+\s+made /gm)).toHaveLength(4);
+        expect(readFileSync(join(dir, 'proxy.sqlite')).includes(key)).toBe(false);
+        expect(statSync(join(dir, 'proxy-encryption-keys')).mode & 0o777).toBe(0o600);
+        const proxy = serviceUrls(output).get('signing proxy') as URL;
+        const through = await fetch(new URL('/accounts/v2/contacts?$itemsPerPage=1', proxy), {
+          headers: { Authorization: `Bearer ${key}` },
+        });
+        expect(through.status).toBe(200);
+        const wrong = await fetch(new URL('/accounts/v2/contacts?$itemsPerPage=1', proxy), {
+          headers: { Authorization: `Bearer ${key.slice(0, -2)}xx` },
+        });
+        expect(wrong.status).toBe(401);
+      } finally {
+        await stop(second);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('says which port is taken and what to do', async () => {
     const blocker = createServer();

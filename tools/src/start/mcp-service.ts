@@ -30,6 +30,11 @@ async function startOnLoopbackUnlessAllowed(
   }
 }
 
+/** `npx -y …`: without -y, npx asks before installing, and fails in a shell that cannot answer. */
+export function withNpxYes(command: string): string {
+  return command.replace(/^npx (?!-y )/, 'npx -y ');
+}
+
 /**
  * The MCP server over Streamable HTTP, serving both demo businesses of the running sandbox (tokens
  * minted through its admin API), with the commands that connect an MCP client to it. The HTTP
@@ -71,8 +76,8 @@ export const mcpService: Service = {
         'Cursor (.cursor/mcp.json; stdio):',
         ...indent(configs.cursor.stdio),
         'MCP Inspector (list the tools from the terminal, or open its web UI):',
-        `  ${configs.inspector.cli}`,
-        `  ${configs.inspector.web}`,
+        `  ${withNpxYes(configs.inspector.cli)}`,
+        `  ${withNpxYes(configs.inspector.web)}`,
       ],
       close: () => server.close(),
     };

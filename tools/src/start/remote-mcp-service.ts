@@ -34,7 +34,7 @@ export const remoteMcpService: Service = {
         `remote MCP:    ${remote.mcpUrl}  (OAuth-protected Streamable HTTP)`,
         'Add it to a client by URL and sign in with a demo login (the sandbox shows the consent page):',
         `  claude mcp add --transport http acctkit-remote ${remote.mcpUrl}`,
-        `  npx @modelcontextprotocol/inspector --transport http --server-url ${remote.mcpUrl}`,
+        `  npx -y @modelcontextprotocol/inspector --transport http --server-url ${remote.mcpUrl}`,
       ],
       close: () => remote.close(),
     };

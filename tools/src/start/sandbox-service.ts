@@ -4,15 +4,10 @@ import { sign } from '@acctkit/signer';
 import { repoRoot } from '../paths.ts';
 import type { RunningService } from './service.ts';
 import type { StartOptions } from './start-options.ts';
-
-/** The answer of the sandbox's `POST /_sandbox/tokens` that the example call needs. */
-interface MintedToken {
-  readonly access_token: string;
-  readonly signing_secret: string;
-}
+import { type DemoToken, statementExportLines } from './statement-export.ts';
 
 /** Mints an access token for the demo `de` business through the admin API, as any user of it would. */
-async function mintToken(url: string, adminToken: string): Promise<MintedToken> {
+async function mintToken(url: string, adminToken: string): Promise<DemoToken> {
   const response = await fetch(`${url}/_sandbox/tokens`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
@@ -20,7 +15,7 @@ async function mintToken(url: string, adminToken: string): Promise<MintedToken> 
   });
   if (response.status !== 201)
     throw new Error(`the sandbox did not mint a demo token (HTTP ${response.status} from /_sandbox/tokens)`);
-  return (await response.json()) as MintedToken;
+  return (await response.json()) as DemoToken;
 }
 
 /** A shell-quoted argument: single quotes, with any single quote closed, escaped and reopened. */
@@ -88,6 +83,11 @@ export async function startSandboxService(
       'More calls: mint a token with',
       `  curl -s -X POST ${url}/_sandbox/tokens -H 'Authorization: Bearer <admin token>' -d '{"business":"pt"}'`,
       'and sign each request (README: "Using the spec from another language"), or use @acctkit/client.',
+      '',
+      ...(await statementExportLines(url, token, options.adminToken)),
+      '',
+      'The acctkit CLI against this sandbox (the alias is under "commands" below):',
+      `  acctkit login --sandbox --base-url ${url}`,
     ];
     return { name: 'sandbox', url, sandbox: server.sandbox, lines, close: () => server.close() };
   } catch (error) {

@@ -32,3 +32,7 @@ export declare const START_HELP: string;
 export declare class StartArgsError extends Error {}
 export declare function parseStartArgs(args: readonly string[]): StartArgs;
 export declare function portInUseMessage(key: ServicePortKey, port: number): string;
+export declare function npmTakenOptionsMessage(
+  env: Readonly<Record<string, string | undefined>>,
+  args: readonly string[],
+): string | undefined;

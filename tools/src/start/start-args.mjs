@@ -43,7 +43,7 @@ const OPTIONS = {
   data: {
     type: 'string',
     value: 'FILE',
-    help: 'SQLite file (default .acctkit/sandbox.sqlite); data survives restarts',
+    help: 'SQLite file (default .acctkit/sandbox.sqlite); data, and the proxy keys beside it, survive restarts',
   },
   memory: { type: 'boolean', help: 'keep everything in memory (fresh demo data every start)' },
   'admin-token': {
@@ -81,6 +81,7 @@ the signing proxy. The MCP server stays on 127.0.0.1, since it serves both demo 
 sign-in; from another machine, use the remote MCP server, which signs in through the sandbox.
 
 Ctrl+C, or SIGINT, SIGTERM or SIGHUP to the npm start process alone, stops every service.
+Library notices that need no action go to .acctkit/start.log.
 `;
 
 /** Levenshtein distance, for "did you mean" on a mistyped option. */
@@ -198,6 +199,34 @@ export function parseStartArgs(args) {
     adminToken,
     rateLimitPerMinute: rateLimit,
   };
+}
+
+/**
+ * What to say when npm took options of npm start as its own: `npm start --port 5300`, without `--`,
+ * sets `npm_config_port=true` and hands the script `5300` alone. Reads the `npm_config_*` variables
+ * of the options (set only while npm runs the `start` script) and rebuilds the command with `--`.
+ * Returns undefined when npm took none.
+ *
+ * @param env - The environment npm ran the script with.
+ * @param args - The arguments npm passed on.
+ */
+export function npmTakenOptionsMessage(env, args) {
+  if (env.npm_lifecycle_event !== 'start') return undefined;
+  const npmValue = (name) => env[`npm_config_${name.replaceAll('-', '_')}`];
+  const taken = Object.entries(OPTIONS).filter(([name]) => name !== 'help' && npmValue(name) !== undefined);
+  if (taken.length === 0) return undefined;
+  // npm keeps `--port=5300` as the value, but takes `--port 5300` as a flag and passes the word on;
+  // its variables do not keep the order of the command line, so a word is matched to a flag only
+  // when one flag lacks its value.
+  const unmatched = taken.filter(([name, o]) => o.type === 'string' && npmValue(name) === 'true');
+  const rest = unmatched.length === 1 ? [...args] : [];
+  const words = taken.flatMap(([name, o]) => {
+    if (o.type !== 'string') return [`--${name}`];
+    const value = npmValue(name);
+    return [`--${name}`, value !== 'true' ? value : (rest.shift() ?? o.value)];
+  });
+  const flags = taken.map(([name]) => `--${name}`).join(', ');
+  return `npm took ${flags} as ${taken.length === 1 ? 'an option' : 'options'} of its own: npm start's options go after --.\nRun: npm start -- ${[...words, ...rest].join(' ')}`;
 }
 
 /**
