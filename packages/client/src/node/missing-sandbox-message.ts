@@ -1,7 +1,7 @@
 /**
  * What a `--sandbox` option says when `@acctkit/sandbox` (an optional peer: it brings SQLite and a
- * native build) is not installed: how to install it beside the package, or run both with `npx`. One
- * text for every bin that offers `--sandbox`.
+ * native build) is not installed: first how to install it today, from a clone's tarballs, then the
+ * registry form that works after the first release. One text for every bin that offers `--sandbox`.
  *
  * @param packageName - The package whose bin was run (`@acctkit/mcp-server`).
  * @param bin - The bin (`acctkit-mcp`).
@@ -13,5 +13,9 @@
  * ```
  */
 export function missingSandboxMessage(packageName: string, bin: string): string {
-  return `--sandbox needs the @acctkit/sandbox package, which is not installed. Install it beside this one (npm install @acctkit/sandbox), or run: npx -y -p ${packageName} -p @acctkit/sandbox ${bin} --sandbox`;
+  return [
+    '--sandbox needs the @acctkit/sandbox package, which is not installed.',
+    `Today, from a clone of acctkit: npm run pack:all, then install ./packed/acctkit-sandbox.tgz ./packed/acctkit-reconcile.tgz ./packed/acctkit-client.tgz ./packed/acctkit-signer.tgz ./packed/acctkit-openapi.tgz in one npm install, the way ${packageName} was installed (npm install -g for a global ${bin}).`,
+    `After the first release: npm install @acctkit/sandbox beside it, or run: npx -y -p ${packageName} -p @acctkit/sandbox ${bin} --sandbox`,
+  ].join('\n');
 }
