@@ -10,6 +10,7 @@ import type { SandboxEnv, SandboxState } from './sandbox-env.js';
 import { AdminError } from './sandbox-error.js';
 import type { Scope } from './scope.js';
 import { randomToken } from './secrets.js';
+import { statementRoute } from './statement-export/statement-route.js';
 
 /** The message of a call to `/_sandbox/*` while the admin API is off. */
 const ADMIN_DISABLED_MESSAGE =
@@ -84,7 +85,8 @@ const optionalString = (body: Record<string, unknown>, key: string): string | un
 
 /**
  * The admin API under `/_sandbox/`, with `Authorization: Bearer <admin token>`: list its routes, mint
- * tokens, issue authorization codes, revoke grants, reset data, advance the clock, inject faults. Without an admin
+ * tokens, issue authorization codes, revoke grants, reset data, advance the clock, inject faults, export
+ * bank statements of the demo data. Without an admin
  * token every `/_sandbox/*` call is 403 `ADMIN_DISABLED`.
  */
 export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: () => void): void {
@@ -261,4 +263,6 @@ export function adminRoutes(app: Hono<SandboxEnv>, state: SandboxState, reset: (
     state.faults.clear();
     return c.json({ faults: [] });
   });
+
+  statementRoute(app, state);
 }

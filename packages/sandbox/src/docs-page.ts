@@ -109,6 +109,7 @@ function referencePage(first: DocsSource, origin: string): Html {
 <body>
 <nav class="acctkit-bar" aria-label="Sandbox documentation">
 <a href="/docs/guide">Guide: authentication and request signing</a>
+<a href="/docs/guide#statements">Bank statements (admin API)</a>
 <a href="/docs?variant=de">Variant A (de)</a><a href="/docs?variant=pt">Variant B (pt)</a><a href="/docs?variant=admin">Sandbox admin API</a>
 <a href="/docs/de.json">de.json</a><a href="/docs/pt.json">pt.json</a><a href="/docs/admin.json">admin.json</a>
 <p>Authorize signs in on this sandbox as the demo app (<a href="/docs/guide#demo-logins">demo logins</a>); Test Request then signs every call in your browser with @acctkit/signer and the demo app's signing secret.</p>

@@ -13,7 +13,8 @@ const EXAMPLE = {
 
 /**
  * `GET /docs/guide`: the OAuth flow with the demo logins, the four signing steps with the worked
- * example published with the API, how to use `/test`, and the payment method ids.
+ * example published with the API, how to use `/test`, the bank statement export of the admin API,
+ * and the payment method ids.
  */
 export async function guidePage(origin: string): Promise<string> {
   const s = await sign(EXAMPLE, { signingSecret: TEST_SIGNING_SECRET, accessToken: 'TestToken' });
@@ -60,6 +61,11 @@ ${DEMO_USERS.map((u) => html`<tr><td><code>${u.email}</code></td><td><code>${u.p
   -H 'Authorization: Bearer TestToken' -H 'X-Nonce: &lt;nonce&gt;' -H 'X-Signature: &lt;signature&gt;' \\
   -H 'Content-Type: application/x-www-form-urlencoded' \\
   --data 'contact%5Bcontact_type_id%5D=1&amp;contact%5Bname%5D=My%20Customer'</code></pre>
+
+<h2 id="statements">4. Bank statements for reconciliation (admin API)</h2>
+<p>With the admin token, <code>GET /_sandbox/statements</code> exports the statement of a bank account of a business as its bank would: one line per expense paid from the account and per income paid into it in the period, at the record's gross amount and date, with the contact's name and account and the record's reference as end-to-end id and remittance, plus three lines the books lack (a customer's advance payment, a card purchase, the bank's fee). The same request gives the same bytes; the balances add up. Parameters: <code>business</code> (<code>de</code>, <code>pt</code> or an id), <code>bank_account</code> (an account with an IBAN), <code>from</code> and <code>to</code> (<code>YYYY-MM-DD</code>, a year at most) and <code>format</code>: <code>camt053</code> (CAMT.053 XML, the default), <code>mt940</code> (German MT940, UTF-8) or <code>csv</code>. A wrong parameter is 400 with <code>parameter</code> naming it. Read the file with <code>parseStatement</code> of <code>@acctkit/reconcile</code> and match it with <code>reconcileStatement</code>, or give it to the MCP server's <code>reconcile_statement</code>. See <a href="/docs?variant=admin">the admin API reference</a>.</p>
+<pre><code>curl -OJ -H 'Authorization: Bearer &lt;admin token&gt;' \\
+  '${origin}/_sandbox/statements?business=de&amp;bank_account=1&amp;from=2025-03-01&amp;to=2025-03-31&amp;format=mt940'</code></pre>
 
 <h2 id="payment-methods">Payment method ids</h2>
 <p><code>payment_method_id</code> of incomes (both variants) and Variant B expenses takes one of these ids (DECISIONS B27):</p>
