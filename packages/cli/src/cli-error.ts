@@ -10,6 +10,11 @@
  * - `NETWORK` (3): the service could not be reached.
  * - `HTTP` (1): the service answered 4xx or 5xx.
  * - `SIGNATURE` (1): `debug-signature` found a difference.
+ * - `STATEMENT` (2): `reconcile` cannot read the statement file: missing, not a statement, or malformed
+ *   (the message names the line or element).
+ * - `BANK_ACCOUNT` (2): `reconcile` found no bank account of the books for the statement (or several),
+ *   or none with the `--account` given.
+ * - `BOOKING` (1): `reconcile --book` could not book some lines (the service refused them).
  */
 export type CliErrorCode =
   | 'USAGE'
@@ -19,7 +24,10 @@ export type CliErrorCode =
   | 'AUTH'
   | 'NETWORK'
   | 'HTTP'
-  | 'SIGNATURE';
+  | 'SIGNATURE'
+  | 'STATEMENT'
+  | 'BANK_ACCOUNT'
+  | 'BOOKING';
 
 const EXIT: Record<CliErrorCode, number> = {
   USAGE: 2,
@@ -30,6 +38,9 @@ const EXIT: Record<CliErrorCode, number> = {
   NETWORK: 3,
   HTTP: 1,
   SIGNATURE: 1,
+  STATEMENT: 2,
+  BANK_ACCOUNT: 2,
+  BOOKING: 1,
 };
 
 /**

@@ -12,8 +12,8 @@ export interface Io {
   /** The environment (`ACCTKIT_*`, `XDG_CONFIG_HOME`). */
   readonly env: NodeJS.ProcessEnv;
   /**
-   * Where `login --no-browser` reads the pasted answer from (default: `process.stdin`). Nothing else
-   * reads it.
+   * Where `login --no-browser` reads the pasted answer from, and `reconcile --book` the answer to its
+   * question when it is a terminal (default: `process.stdin`). Nothing else reads it.
    */
   readonly stdin?: NodeJS.ReadableStream | undefined;
   /** Opens a URL in the system browser (default: the `open` package); a rejection means none could be opened. */

@@ -6,6 +6,7 @@ import { changes } from './commands/changes.js';
 import { connections } from './commands/connections.js';
 import { debugSignature } from './commands/debug-signature.js';
 import { login } from './commands/login.js';
+import { reconcile } from './commands/reconcile.js';
 import { request } from './commands/request.js';
 import { sign } from './commands/sign.js';
 import { didYouMean } from './did-you-mean.js';
@@ -14,13 +15,13 @@ import { terminalText } from './terminal-text.js';
 import { VERSION } from './version.js';
 
 /** Every command, in the order `acctkit --help` lists them. */
-const COMMANDS: readonly Command[] = [login, connections, request, changes, sign, debugSignature];
+const COMMANDS: readonly Command[] = [login, connections, request, changes, reconcile, sign, debugSignature];
 
 /** The text of `acctkit --help`. */
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
-    `acctkit ${VERSION}: connect a business, make signed calls and debug signatures from the shell.`,
+    `acctkit ${VERSION}: connect a business, make signed calls, reconcile bank statements and debug signatures from the shell.`,
     '',
     'Usage: acctkit <command> [options]   (acctkit <command> --help for its options)',
     '',
@@ -33,7 +34,8 @@ function mainHelp(): string {
     'mode 0600, tokens only: app secrets come from flags, the environment or the config file.',
     '',
     'Exit codes: 0 done, 1 the service answered 4xx/5xx (or a signature differs), 2 usage, 3 configuration,',
-    'connection, login or network failure.',
+    'connection, login or network failure. reconcile exits 2 too for a statement file it cannot read or a bank',
+    'account it cannot find.',
     '',
   ].join('\n');
 }

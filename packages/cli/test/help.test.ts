@@ -63,6 +63,26 @@ const expected: Record<string, { options: Record<string, RegExp>; also: RegExp[]
       /fresh nonce/,
     ],
   },
+  reconcile: {
+    options: {
+      '--account ID': /bank account of the books/,
+      '--book': /unmatched lines that have a proposal/,
+      '-y, --yes': /without asking/,
+      '--json': /JSON/,
+      '-c, --connection NAME': /connection/,
+    },
+    also: [
+      /CAMT\.053/,
+      /MT940 \(UTF-8 or Windows-1252\)/,
+      /IBAN or account number/,
+      /no proposal/,
+      /already booked/,
+      /book_statement_lines/,
+      /StatementReconciliation/,
+      /without control characters or escape sequences/,
+      /ACCTKIT_CONNECTION/,
+    ],
+  },
   sign: {
     options: {
       '--body FORM': /Form body/,

@@ -1,16 +1,10 @@
-import {
-  type AccountingClient,
-  AccountingError,
-  createClient,
-  diagnosesOf,
-  HttpError,
-} from '@acctkit/client';
+import { type AccountingClient, diagnosesOf, HttpError } from '@acctkit/client';
 import type { StoredConnection } from '@acctkit/client/node';
 import { sign, TEST_SIGNING_SECRET } from '@acctkit/signer';
 import { CliError } from '../cli-error.js';
 import { type Command, listValue, positionals, stringValue } from '../command.js';
-import { connectionSecrets, loadConfig } from '../config.js';
-import { connectionStore, pickConnection } from '../connection-store.js';
+import { chooseConnection, connectedClient } from '../connected-client.js';
+import { connectionError } from '../connection-error.js';
 import { encodeFields } from '../form-fields.js';
 import type { Io, Output } from '../io.js';
 import { writeBody, writeJson } from '../output.js';
@@ -88,27 +82,14 @@ export const request: Command = {
     const body = bodyless || fields === '' ? undefined : fields;
     if (paginate) pageSizeOf(toQuery(queryString));
 
-    const loaded = await loadConfig(io);
-    const store = connectionStore(io);
-    const connection = await pickConnection(
-      store,
-      stringValue(args, 'connection') ??
-        nonEmpty(io.env.ACCTKIT_CONNECTION) ??
-        loaded.config.defaultConnection,
-    );
-    const secrets = connectionSecrets(connection, loaded, io.env);
+    const chosen = await chooseConnection(io, stringValue(args, 'connection'));
+    const { connection, secrets } = chosen;
 
     if (args.values['dry-run'] === true) {
       await dryRun(io, connection, secrets.signingSecret, method, path, queryString, body);
       return 0;
     }
-    const api = createClient({
-      variant: connection.variant,
-      baseUrl: connection.baseUrl,
-      tokens: await store.tokenManager(connection.name, { ...secrets, fetch: io.fetch }),
-      userAgent: USER_AGENT,
-      fetch: io.fetch,
-    });
+    const api = await connectedClient(io, chosen);
     try {
       if (paginate) return await paginateList(io, api, path, toQuery(queryString));
       return await send(io, api, method, path, toQuery(queryString), body, args.values.raw === true);
@@ -241,20 +222,6 @@ async function dryRun(
   io.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** Maps a revoked grant or an unreachable host to a message that says what to do. */
-function connectionError(err: unknown, connection: StoredConnection): unknown {
-  if (!(err instanceof AccountingError)) return err;
-  if (err.code === 'OAUTH_ERROR' && (err as { error?: string }).error === 'invalid_grant')
-    return new CliError(
-      'AUTH',
-      `The grant of connection '${connection.name}' is no longer valid (revoked or expired): run \`acctkit login --name ${connection.name}\` again.`,
-      { cause: err },
-    );
-  if (err.code === 'NETWORK' || err.code === 'TIMEOUT')
-    return new CliError('NETWORK', `Cannot reach ${connection.baseUrl}: ${err.message}`, { cause: err });
-  return err;
-}
-
 /** Parses an encoded query into the object openapi-fetch serialises; repeated keys become arrays. */
 function toQuery(query: string): Query {
   const out: Query = {};
@@ -268,8 +235,4 @@ function toQuery(query: string): Query {
 function splitOnce(text: string, separator: string): [string, string?] {
   const at = text.indexOf(separator);
   return at === -1 ? [text] : [text.slice(0, at), text.slice(at + 1)];
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value?.trim() ? value.trim() : undefined;
 }
