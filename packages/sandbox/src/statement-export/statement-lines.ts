@@ -17,9 +17,9 @@ const WORDING = {
     fee: { bookingText: 'ENTGELTABSCHLUSS', gvc: '805', transactionCode: 'NCHG' },
     invoice: 'Rechnung',
     payment: 'Zahlung',
-    fee_text: 'Entgelt Kontoführung',
+    feeText: 'Entgelt Kontoführung',
     advance: 'Anzahlung Auftrag',
-    card_text: 'Kartenzahlung girocard',
+    cardText: 'Kartenzahlung girocard',
     merchants: ['Tankstelle am Ring GmbH', 'Bürobedarf Schäfer', 'Café Lindenhof', 'Baumarkt Nord'],
   },
   pt: {
@@ -29,9 +29,9 @@ const WORDING = {
     fee: { bookingText: 'COMISSAO', gvc: '805', transactionCode: 'NCHG' },
     invoice: 'Fatura',
     payment: 'Pagamento',
-    fee_text: 'Comissão de manutenção de conta',
+    feeText: 'Comissão de manutenção de conta',
     advance: 'Adiantamento encomenda',
-    card_text: 'Compra com cartão',
+    cardText: 'Compra com cartão',
     merchants: ['Galp Energia', 'Papelaria Central Lda', 'Pastelaria Lusitana', 'Continente Modelo'],
   },
 } as const satisfies Record<Variant, unknown>;
@@ -75,7 +75,7 @@ export function bookedLine(
   });
 }
 
-/** Days from `from` to `iso`. */
+/** An ISO date as days since 1970-01-01, and back. */
 const dayOf = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
 const isoOf = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
@@ -122,12 +122,12 @@ export function bankOnlyLines(
     }),
     line(cardDay, free(-BigInt(1_500 + Math.floor(r() * 13_500))), {
       counterpartyName: merchant,
-      remittance: `${words.card_text} ${cardDay.slice(8, 10)}.${cardDay.slice(5, 7)}.${cardDay.slice(0, 4)}`,
+      remittance: `${words.cardText} ${cardDay.slice(8, 10)}.${cardDay.slice(5, 7)}.${cardDay.slice(0, 4)}`,
       bankReference: bankReference(`${key}:card`),
       ...words.card,
     }),
     line(to, free(-BigInt(390 + Math.floor(r() * 900))), {
-      remittance: `${words.fee_text} ${to.slice(5, 7)}/${to.slice(0, 4)}`,
+      remittance: `${words.feeText} ${to.slice(5, 7)}/${to.slice(0, 4)}`,
       bankReference: bankReference(`${key}:fee`),
       ...words.fee,
     }),
