@@ -14,7 +14,12 @@ import { bookingKey, parseStatement, serializeStatement } from '@acctkit/reconci
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/index.js';
 import { acctkit, startWorld, storeConnection, type World } from './helpers.js';
-import { type BuiltStatement, HOSTILE_NAME_SHOWN, statementFromBooks } from './statement-from-books.js';
+import {
+  type BuiltStatement,
+  HOSTILE_NAME_SHOWN,
+  mt940Of,
+  statementFromBooks,
+} from './statement-from-books.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for exactly these characters.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -204,6 +209,24 @@ describe.each(['de', 'pt'] as const)('acctkit reconcile (%s)', (variant) => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/Nothing to book\./);
     expect(text.stdout).toMatch(/already booked as (expense|income) \d+/);
+    expect((await journal.list({ tool: 'book_statement_lines' })).entries).toHaveLength(bookable.length);
+
+    // The bank's MT940 export of the same days (Windows-1252, a statement a day) books nothing either:
+    // its lines have the booking keys of their CAMT.053 twins.
+    const mt940 = await writeStatement(`${variant}.sta`, mt940Of(built.statement));
+    const fromMt940 = await reconcile(mt940, '--book', '--yes', '--json');
+    expect(fromMt940.stderr).toContain('Nothing to book.');
+    const twice = JSON.parse(fromMt940.stdout) as JsonResult;
+    expect(
+      twice.booked
+        ?.filter((b) => b.status === 'already_booked')
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual(entries.map((e) => e.recordId).sort());
+    expect(twice.lines.at(-1)?.statementLine.counterpartyName).toBe('Gebühr Müller');
+    expect((await reconcile(mt940)).stdout).toMatch(
+      /unmatched .* -4\.90 EUR {2}Gebühr Müller +no proposal/,
+    );
     expect((await journal.list({ tool: 'book_statement_lines' })).entries).toHaveLength(bookable.length);
   });
 

@@ -173,3 +173,38 @@ export async function statementFromBooks(
     bankAccountId: bankId,
   };
 }
+
+/**
+ * The statement as a German bank's MT940 export in Windows-1252 (CRLF, one statement per half of the
+ * lines, as banks write a statement a day), the fee's counterparty `Gebühr Müller` in single bytes.
+ * Bank references are kept, so each line has the booking key its CAMT.053 twin has.
+ */
+export function mt940Of(statement: BankStatement): Uint8Array {
+  const yymmdd = (iso: string) => iso.slice(2).replaceAll('-', '');
+  const mark = (amount: string) => (amount.startsWith('-') ? 'D' : 'C');
+  const amount = (a: string) => a.replace('-', '').replace('.', ',');
+  const half = Math.ceil(statement.lines.length / 2);
+  const parts = [statement.lines.slice(0, half), statement.lines.slice(half)];
+  const account = statement.account.iban ?? statement.account.number ?? '';
+  let balance = statement.opening?.amount ?? '0.00';
+  const out: string[] = [];
+  parts.forEach((lines, i) => {
+    const date = lines[lines.length - 1]?.bookingDate ?? statement.closing?.date ?? '';
+    out.push(`:20:CLI-${i + 1}`, `:25:${account}`, `:28C:${i + 1}/1`);
+    out.push(`:60F:${mark(balance)}${yymmdd(lines[0]?.bookingDate ?? date)}EUR${amount(balance)}`);
+    for (const l of lines) {
+      balance = sumDecimals([balance, l.amount]);
+      const name = l.counterpartyName === HOSTILE_NAME ? 'Gebühr Müller' : (l.counterpartyName ?? '');
+      out.push(
+        `:61:${yymmdd(l.bookingDate)}${mark(l.amount)}${amount(l.amount)}NTRFNONREF${l.bankReference ? `//${l.bankReference}` : ''}`,
+        `:86:166?00UEBERWEISUNG?20Zahlung${name ? `?32${name.slice(0, 27)}${name.length > 27 ? `?33${name.slice(27, 54)}` : ''}` : ''}`,
+      );
+    }
+    out.push(`:62F:${mark(balance)}${yymmdd(date)}EUR${amount(balance)}`, '-');
+  });
+  return Uint8Array.from(`${out.join('\r\n')}\r\n`, (c) => {
+    const code = c.charCodeAt(0);
+    if (code > 0xff) throw new Error(`not in Windows-1252's Latin-1 range: ${c}`);
+    return code;
+  });
+}
