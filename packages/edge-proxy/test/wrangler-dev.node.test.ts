@@ -6,20 +6,23 @@
 
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEMO_USERS, type RunningServer, startServer } from '@acctkit/sandbox';
 import { FetchBrowser, redirectLocation } from '@acctkit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deployLocalCommands,
   freePort,
   type GuideCommand,
-  PACKAGE_DIR,
   projectCopy,
   runShell,
   startWranglerDev,
   type WranglerDev,
   wranglerUnavailable,
-} from './helpers/wrangler-dev.js';
+} from '@acctkit/testing/wrangler';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** This package's folder: its wrangler, wrangler.toml and guide. */
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const GUIDE = join(PACKAGE_DIR, 'README.md');
 // The ports the guide uses (the sandbox's and wrangler's defaults), replaced by free ones here.
@@ -28,7 +31,7 @@ const GUIDE_WORKER = '8787';
 // A made-up credential sent where a caller might put one; no output line may hold it.
 const FAKE = 'fake-secret-token-4c7d1e9a2b6f';
 
-const unavailable = wranglerUnavailable();
+const unavailable = wranglerUnavailable(PACKAGE_DIR);
 if (unavailable) console.warn(`wrangler-dev.node.test.ts skipped: ${unavailable}`);
 
 let sandbox: RunningServer;
@@ -59,7 +62,7 @@ beforeAll(async () => {
   if (unavailable) return;
   sandbox = await startServer({ port: 0, database: ':memory:', rateLimitPerMinute: 0 });
   port = await freePort();
-  dir = projectCopy('acctkit-wrangler-proxy-', ['src']);
+  dir = projectCopy(PACKAGE_DIR, 'acctkit-wrangler-proxy-', ['src']);
   for (const command of commands) {
     const [first, second] = command.words;
     // The sandbox is this test's own, on a free port.
@@ -77,7 +80,7 @@ beforeAll(async () => {
     if (eq > 0) devVars[line.slice(0, eq)] = line.slice(eq + 1);
   }
   adminToken = devVars.ADMIN_TOKEN ?? '';
-  wrangler = await startWranglerDev(dir, wranglerArgs());
+  wrangler = await startWranglerDev(PACKAGE_DIR, dir, wranglerArgs());
   url = wrangler.url;
 }, 180_000);
 
@@ -158,7 +161,7 @@ describe('the edge proxy under `wrangler dev --local` (README, Cloudflare Worker
     await wrangler?.stop();
     const starting = Date.now();
     const first = wrangler?.output() ?? '';
-    wrangler = await startWranglerDev(dir, wranglerArgs());
+    wrangler = await startWranglerDev(PACKAGE_DIR, dir, wranglerArgs());
     console.info(
       `wrangler dev stopped in ${starting - stopping} ms, ready again in ${Date.now() - starting} ms`,
     );

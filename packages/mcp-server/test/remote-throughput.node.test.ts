@@ -1,7 +1,9 @@
 // A gross regression guard on the remote server's throughput, not a benchmark (bench/remote.bench.ts
 // measures): 50 MCP clients calling list_contacts through the remote server must get at least a
-// quarter of the calls per second that 50 direct clients get from the same sandbox, both measured
-// in this test, rounds interleaved. The best round is judged: a busy machine slows one path or the
+// tenth of the calls per second that 50 direct clients get from the same sandbox, both measured in
+// this test, rounds interleaved. The bench measures 22 % at load 14 and best rounds of 13–22 % at
+// load 12, about 30 % on a quiet machine; a bar near those figures would fail on noise, so it stands
+// where only a change that makes every request about three times slower falls under it. The best round is judged: a busy machine slows one path or the
 // other in a round and only ever lowers some rounds, while building a server, replaying a session or
 // re-reading a body per request again lowers every round.
 import { loadavg } from 'node:os';
@@ -11,7 +13,7 @@ import { runLoad, startThroughputRig, type ThroughputRig } from './remote-throug
 const CLIENTS = 50;
 const ROUNDS = 5;
 /** A 1-minute load average above this (2 cores) says more about the machine than about the server. */
-const MAX_LOAD = 4;
+const MAX_LOAD = 8;
 
 let rig: ThroughputRig | undefined;
 
@@ -25,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('remote MCP throughput (regression guard)', () => {
-  it('serves 50 concurrent clients at least 25 % of the calls per second of the direct client', async (ctx) => {
+  it('serves 50 concurrent clients at least 10 % of the calls per second of the direct client', async (ctx) => {
     const load = loadavg()[0] ?? 0;
     if (!rig || load > MAX_LOAD)
       return ctx.skip(`the machine is loaded (1-minute load average ${load.toFixed(1)} > ${MAX_LOAD})`);
@@ -39,6 +41,6 @@ describe('remote MCP throughput (regression guard)', () => {
       const direct = await runLoad(rig.directCalls, 2);
       ratios.push(viaRemote.perSecond / direct.perSecond);
     }
-    expect(Math.max(...ratios)).toBeGreaterThanOrEqual(0.25);
+    expect(Math.max(...ratios)).toBeGreaterThanOrEqual(0.1);
   }, 180_000);
 });

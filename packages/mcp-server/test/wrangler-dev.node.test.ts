@@ -5,7 +5,18 @@
 
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { RunningServer } from '@acctkit/sandbox';
+import {
+  deployLocalCommands,
+  freePort,
+  type GuideCommand,
+  projectCopy,
+  runShell,
+  startWranglerDev,
+  type WranglerDev,
+  wranglerUnavailable,
+} from '@acctkit/testing/wrangler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authorizeWithoutBrowser,
@@ -15,24 +26,16 @@ import {
   startSandbox,
   type Target,
 } from './remote-helpers.js';
-import {
-  deployLocalCommands,
-  freePort,
-  type GuideCommand,
-  PACKAGE_DIR,
-  projectCopy,
-  runShell,
-  startWranglerDev,
-  type WranglerDev,
-  wranglerUnavailable,
-} from './wrangler-dev.js';
+
+/** This package's folder: its wrangler, wrangler.toml and guide. */
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 const GUIDE = join(PACKAGE_DIR, 'docs/remote.md');
 // The ports the guide uses (the sandbox's and wrangler's defaults), replaced by free ones here.
 const GUIDE_SANDBOX = '127.0.0.1:4010';
 const GUIDE_WORKER = '8787';
 
-const unavailable = wranglerUnavailable();
+const unavailable = wranglerUnavailable(PACKAGE_DIR);
 if (unavailable) console.warn(`wrangler-dev.node.test.ts skipped: ${unavailable}`);
 
 let sandbox: RunningServer;
@@ -54,7 +57,7 @@ beforeAll(async () => {
   if (unavailable) return;
   sandbox = await startSandbox();
   port = await freePort();
-  dir = projectCopy('acctkit-wrangler-mcp-', ['dist']);
+  dir = projectCopy(PACKAGE_DIR, 'acctkit-wrangler-mcp-', ['dist']);
   for (const command of commands) {
     const [first, second] = command.words;
     // `pnpm build` made dist/ before the tests; the sandbox is this test's own (with its admin API).
@@ -68,7 +71,7 @@ beforeAll(async () => {
       dir,
     );
   }
-  wrangler = await startWranglerDev(dir, wranglerArgs());
+  wrangler = await startWranglerDev(PACKAGE_DIR, dir, wranglerArgs());
   remote = { url: wrangler.url, mcpUrl: `${wrangler.url}/mcp` };
 }, 180_000);
 
@@ -138,7 +141,7 @@ describe('the remote MCP server under `wrangler dev --local` (docs/remote.md, De
     const stopping = Date.now();
     await wrangler?.stop();
     const starting = Date.now();
-    wrangler = await startWranglerDev(dir, wranglerArgs());
+    wrangler = await startWranglerDev(PACKAGE_DIR, dir, wranglerArgs());
     console.info(
       `wrangler dev stopped in ${starting - stopping} ms, ready again in ${Date.now() - starting} ms`,
     );

@@ -1,6 +1,8 @@
 // `wrangler dev --local` driven from a test: the guide's local commands read from its fenced block,
 // wrangler run offline (no metrics, no login, no Request.cf download), "Ready on" awaited, stopped by
 // process group. Wrangler 4 needs Node 22.12+; the workspace's Node 22 is the node22 package of tools/.
+// The edge proxy's and the remote MCP server's deploy guides are both run this way; each passes its own
+// package folder (the wrangler it depends on, its wrangler.toml).
 
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
@@ -10,21 +12,24 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
-const NODE22 = fileURLToPath(new URL('../../../../tools/node_modules/node22/bin/node', import.meta.url));
+/** The workspace's Node 22 (the node22 package of tools/), from src/ or dist/ of this package. */
+const NODE22 = fileURLToPath(new URL('../../../tools/node_modules/node22/bin/node', import.meta.url));
 
-/** The package folder this test file belongs to. */
-export const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));
+/** `bin/wrangler.js` of the wrangler the package in `packageDir` depends on; throws when it has none. */
+function wranglerBin(packageDir: string): string {
+  const require = createRequire(join(packageDir, 'package.json'));
+  return join(dirname(require.resolve('wrangler/package.json')), 'bin/wrangler.js');
+}
 
 /**
  * Why wrangler cannot run on this machine, measured (Node 22 present and new enough, wrangler
  * installed, workerd's binary starting), or `undefined` when it can.
  */
-export function wranglerUnavailable(): string | undefined {
+export function wranglerUnavailable(packageDir: string): string | undefined {
   if (!existsSync(NODE22)) return `no Node 22 at ${NODE22} (wrangler 4 needs Node 22.12+; install tools/)`;
   let wranglerJs: string;
   try {
-    wranglerJs = join(dirname(require.resolve('wrangler/package.json')), 'bin/wrangler.js');
+    wranglerJs = wranglerBin(packageDir);
   } catch {
     return 'wrangler is not installed in this package (devDependency missing: run pnpm install)';
   }
@@ -32,7 +37,7 @@ export function wranglerUnavailable(): string | undefined {
     const version = execFileSync(NODE22, ['--version'], { encoding: 'utf8' }).trim();
     const [major = 0, minor = 0] = version.slice(1).split('.').map(Number);
     if (major < 22 || (major === 22 && minor < 12)) return `${NODE22} is ${version}; wrangler 4 needs 22.12+`;
-    const workerd = require.resolve('workerd/bin/workerd', { paths: [dirname(wranglerJs)] });
+    const workerd = createRequire(wranglerJs).resolve('workerd/bin/workerd');
     execFileSync(workerd, ['--version'], { encoding: 'utf8', stdio: 'pipe', timeout: 30_000 });
   } catch (error) {
     return `workerd does not start here: ${(error as Error).message.split('\n')[0]}`;
@@ -93,15 +98,15 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * A folder laid out like the package for wrangler: `wrangler.toml` copied, the named folders (the
- * entry module's and `node_modules`) linked, so `.dev.vars`, `.wrangler/` and the state stay out of
- * the shared package folder.
+ * A folder laid out like the package in `packageDir` for wrangler: `wrangler.toml` copied, the named
+ * folders (the entry module's and `node_modules`) linked, so `.dev.vars`, `.wrangler/` and the state
+ * stay out of the shared package folder.
  */
-export function projectCopy(prefix: string, linked: readonly string[]): string {
+export function projectCopy(packageDir: string, prefix: string, linked: readonly string[]): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   // Copied, not linked: wrangler looks for `.dev.vars` beside the real file.
-  copyFileSync(join(PACKAGE_DIR, 'wrangler.toml'), join(dir, 'wrangler.toml'));
-  for (const name of ['node_modules', ...linked]) symlinkSync(join(PACKAGE_DIR, name), join(dir, name));
+  copyFileSync(join(packageDir, 'wrangler.toml'), join(dir, 'wrangler.toml'));
+  for (const name of ['node_modules', ...linked]) symlinkSync(join(packageDir, name), join(dir, name));
   return dir;
 }
 
@@ -120,15 +125,17 @@ export interface WranglerDev {
 }
 
 /**
- * Starts `wrangler <args>` (from the guide, `npx wrangler` dropped) in `cwd` and resolves once it prints
- * "Ready on"; rejects with its output when it exits first or is not ready within `timeoutMs`.
+ * Starts `wrangler <args>` (from the guide, `npx wrangler` dropped) in `cwd`, with the wrangler of the
+ * package in `packageDir`, and resolves once it prints "Ready on"; rejects with its output when it
+ * exits first or is not ready within `timeoutMs`.
  */
 export function startWranglerDev(
+  packageDir: string,
   cwd: string,
   args: readonly string[],
   timeoutMs = 120_000,
 ): Promise<WranglerDev> {
-  const wranglerJs = join(dirname(require.resolve('wrangler/package.json')), 'bin/wrangler.js');
+  const wranglerJs = wranglerBin(packageDir);
   const env: NodeJS.ProcessEnv = {};
   // No account reaches wrangler from the environment: it runs logged out, as --local needs.
   for (const [k, v] of Object.entries(process.env))
