@@ -224,9 +224,7 @@ describe.each(['de', 'pt'] as const)('acctkit reconcile (%s)', (variant) => {
         .sort(),
     ).toEqual(entries.map((e) => e.recordId).sort());
     expect(twice.lines.at(-1)?.statementLine.counterpartyName).toBe('Gebühr Müller');
-    expect((await reconcile(mt940)).stdout).toMatch(
-      /unmatched .* -4\.90 EUR {2}Gebühr Müller +no proposal/,
-    );
+    expect((await reconcile(mt940)).stdout).toMatch(/unmatched .* -4\.90 EUR {2}Gebühr Müller +no proposal/);
     expect((await journal.list({ tool: 'book_statement_lines' })).entries).toHaveLength(bookable.length);
   });
 
