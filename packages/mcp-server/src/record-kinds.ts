@@ -111,7 +111,7 @@ export const CONTACTS: RecordKind<'contacts'> = {
   record: 'Contact',
   tools: {
     list: { description: 'Lists customers and suppliers.' },
-    get: { description: 'One contact by id, with a resource link.' },
+    get: { description: 'Reads one contact by id.' },
     create: {
       description: 'Creates a customer or supplier; search list_contacts first to avoid duplicates.',
       body: 'ContactCreate',
@@ -153,7 +153,7 @@ export const EXPENSES: RecordKind<'expenses'> = {
   record: 'Expense',
   tools: {
     list: { description: 'Lists expenses, optionally between from_date and to_date (give both).' },
-    get: { description: 'One expense by id, with a resource link.' },
+    get: { description: 'Reads one expense by id.' },
     create: { description: 'Records an expense with one line item.', body: 'ExpenseCreate' },
     update: {
       description: 'Changes the given fields of a one-line expense; the user confirms amount changes first.',
@@ -192,7 +192,7 @@ export const INCOMES: RecordKind<'incomes'> = {
   record: 'Income',
   tools: {
     list: { description: 'Lists the incomes of a period.' },
-    get: { description: 'One income by id, with a resource link.' },
+    get: { description: 'Reads one income by id.' },
     create: { description: 'Records an income received.', body: 'IncomeCreate' },
   },
   wrap: () => 'income',

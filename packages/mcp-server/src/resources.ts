@@ -7,6 +7,8 @@ import {
   approvalCardHtml,
   CHART_CARD_URI,
   chartCardHtml,
+  RECONCILIATION_CARD_URI,
+  reconciliationCardHtml,
 } from './apps/cards.js';
 import type { BusinessConnection } from './business-connection.js';
 import { businessProfileOf } from './business-profile-of.js';
@@ -203,6 +205,12 @@ export function registerCards(mcp: McpServer): void {
   const cards = [
     { name: 'approval-card', uri: APPROVAL_CARD_URI, title: 'Approval card', html: approvalCardHtml },
     { name: 'totals-chart-card', uri: CHART_CARD_URI, title: 'Totals chart card', html: chartCardHtml },
+    {
+      name: 'reconciliation-card',
+      uri: RECONCILIATION_CARD_URI,
+      title: 'Reconciliation card',
+      html: reconciliationCardHtml,
+    },
   ];
   for (const card of cards)
     mcp.registerResource(

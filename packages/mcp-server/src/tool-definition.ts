@@ -89,9 +89,9 @@ export interface ToolDefinition {
   readonly output: (variants: readonly Variant[]) => JsonSchema;
   /**
    * The MCP Apps card that shows the tool's results to clients that render them: `approval` (the
-   * tool's confirmations wait for Approve or Cancel on it) or `chart`.
+   * tool's confirmations wait for Approve or Cancel on it), `chart` or `reconciliation`.
    */
-  readonly card?: 'approval' | 'chart' | undefined;
+  readonly card?: 'approval' | 'chart' | 'reconciliation' | undefined;
   /** Runs the tool; throws `ToolFailure` for a failed call. */
   readonly run: (args: Record<string, unknown>, context: ToolContext) => Promise<ToolSuccess>;
 }

@@ -1,7 +1,13 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import { pendingOutput } from './approvals/approval-needed.js';
 import { APPROVE_CHANGE_TOOL } from './approvals/approve-change.js';
-import { APPROVAL_CARD_URI, appToolMeta, CHART_CARD_URI } from './apps/cards.js';
+import {
+  APPROVAL_CARD_URI,
+  appToolMeta,
+  type CardUri,
+  CHART_CARD_URI,
+  RECONCILIATION_CARD_URI,
+} from './apps/cards.js';
 import type { BusinessConnection } from './business-connection.js';
 import { businessArgument } from './business-selection.js';
 import { CATALOGUE } from './catalogue.js';
@@ -67,6 +73,27 @@ export function listTools(options: CatalogueOptions = {}): ToolSummary[] {
 
 type Variant = BusinessConnection['variant'];
 
+const CARD_URIS: Readonly<Record<NonNullable<ToolDefinition['card']>, CardUri>> = {
+  approval: APPROVAL_CARD_URI,
+  chart: CHART_CARD_URI,
+  reconciliation: RECONCILIATION_CARD_URI,
+};
+
+/**
+ * The annotations as listed: a read-only tool's without `destructiveHint` and `idempotentHint`, which
+ * the MCP spec gives meaning only when `readOnlyHint` is false (DECISIONS MC21).
+ */
+function listedAnnotations(annotations: ToolDefinition['annotations']): Tool['annotations'] {
+  if (!annotations.readOnlyHint) return annotations;
+  return { readOnlyHint: true, openWorldHint: annotations.openWorldHint };
+}
+
+/** An approval card tool's input as an MCP Apps host sees it: no `confirm`, which the card replaces. */
+function withoutConfirm(schema: JsonSchema): JsonSchema {
+  const { confirm: _confirm, ...properties } = schema.properties ?? {};
+  return { ...schema, properties };
+}
+
 /** What `tools/list` shows of a tool for a set of variants, `business` aside. */
 interface ListedSchemas {
   readonly inputSchema: JsonSchema;
@@ -100,7 +127,8 @@ function schemasOf(tool: ToolDefinition, variants: readonly Variant[]): ListedSc
 /**
  * The tool as `tools/list` shows it: its own arguments plus `business` where it acts on one. To a
  * client that renders MCP Apps, a tool with a card names it in `_meta.ui`, and an approval card's
- * tool may answer `approval_pending` with the card's data in `approval`.
+ * tool may answer `approval_pending` with the card's data in `approval`, and lists no `confirm` (the
+ * card asks the user whatever `confirm` says; a call that passes it is still accepted).
  */
 function listedTool(
   tool: ToolDefinition,
@@ -128,14 +156,15 @@ function listedTool(
     description: tool.description,
     inputSchema: inputSchema as Tool['inputSchema'],
     outputSchema: outputSchema as Tool['outputSchema'],
-    annotations: tool.annotations,
+    annotations: listedAnnotations(tool.annotations),
   };
   if (!apps || !tool.card) return listed;
-  if (tool.card === 'chart') return { ...listed, _meta: { ...appToolMeta(CHART_CARD_URI) } };
+  const withCard: Tool = { ...listed, _meta: { ...appToolMeta(CARD_URIS[tool.card]) } };
+  if (tool.card !== 'approval') return withCard;
   return {
-    ...listed,
+    ...withCard,
+    inputSchema: withoutConfirm(inputSchema) as Tool['inputSchema'],
     outputSchema: pendingOutput(outputSchema) as Tool['outputSchema'],
-    _meta: { ...appToolMeta(APPROVAL_CARD_URI) },
   };
 }
 

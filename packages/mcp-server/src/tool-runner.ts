@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { ApprovalChannel } from './approvals/approval-channel.js';
 import { ApprovalNeeded, pendingResult } from './approvals/approval-needed.js';
+import { cardResultMeta } from './apps/card-locale.js';
 import { problemsOf } from './argument-problems.js';
 import type { BusinessConnection } from './business-connection.js';
 import { selectBusiness } from './business-selection.js';
@@ -109,10 +110,10 @@ export async function runTool(
       ...((run.approvals.approved !== undefined || rendersApps(mcp, ctx)) && { approvals: run.approvals }),
     };
     const success = await tool.run(parsed.data as Record<string, unknown>, context);
-    return successResult(success);
+    return forCard(successResult(success), tool, connection, mcp, ctx);
   } catch (error) {
     if (error instanceof InputNeeded) return error.result;
-    if (error instanceof ApprovalNeeded) return pendingResult(error);
+    if (error instanceof ApprovalNeeded) return forCard(pendingResult(error), tool, connection, mcp, ctx);
     const failure =
       error instanceof ToolFailure
         ? error
@@ -129,6 +130,18 @@ export async function runTool(
     });
     return errorResult(failure.body);
   }
+}
+
+/** A card tool's result to a client that renders MCP Apps carries the business's locale for the card. */
+function forCard(
+  result: CallToolResult,
+  tool: ToolDefinition,
+  connection: BusinessConnection | undefined,
+  mcp: McpServer,
+  ctx: ServerContext,
+): CallToolResult {
+  if (tool.card === undefined || connection === undefined || !rendersApps(mcp, ctx)) return result;
+  return { ...result, _meta: { ...result._meta, ...cardResultMeta(connection.variant) } };
 }
 
 /**

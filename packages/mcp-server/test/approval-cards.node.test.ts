@@ -70,10 +70,15 @@ describe.each(['de', 'pt'] as const)('approval cards (%s)', (variant) => {
     for (const name of ['delete_expense', 'delete_contact', 'update_expense', 'undo_change'])
       expect(meta(name)?.ui?.resourceUri, name).toBe('ui://acctkit/approval.html');
     expect(meta('summarize_transactions')?.ui?.resourceUri).toBe('ui://acctkit/totals-chart.html');
-    expect(meta('approve_change')?.ui).toEqual({
-      resourceUri: 'ui://acctkit/approval.html',
-      visibility: ['app'],
-    });
+    expect(meta('reconcile_statement')?.ui?.resourceUri).toBe('ui://acctkit/reconciliation.html');
+    // Only the card calls approve_change: hidden from the model, no card of its own.
+    expect(meta('approve_change')?.ui).toEqual({ visibility: ['app'] });
+    // The card asks the user whatever `confirm` says: an Apps host's listing leaves it out.
+    for (const name of ['delete_expense', 'update_expense', 'undo_change', 'book_statement_lines'])
+      expect(
+        Object.keys(tools.find((t) => t.name === name)?.inputSchema.properties ?? {}),
+        name,
+      ).not.toContain('confirm');
     expect(meta('create_expense')).toBeUndefined();
     const card = await apps.client.readResource({ uri: 'ui://acctkit/approval.html' });
     expect(card.contents[0]?.mimeType).toBe('text/html;profile=mcp-app');

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessConnection } from '../src/index.js';
 import { call, mcpClient, ok, recordOf, useConnections } from './harness.js';
 import { type CardHost, type OpenedCard, startCardHost } from './helpers/apps-host.js';
+import { euro } from './helpers/card-format.js';
 
 const connections = useConnections();
 const EXPENSES = '/accounts/v2/expenses';
@@ -119,7 +120,10 @@ describe.each(['de', 'pt'] as const)('approval card against the server (%s)', (v
       await view.getByTestId('action').waitFor();
       const row = view.locator('tr[data-field="total"]');
       expect(await row.getAttribute('class')).toBe('changed');
-      expect(await row.locator('td').allTextContents()).toEqual([total, '1234.56']);
+      expect(await row.locator('td').allTextContents()).toEqual([
+        euro(total, variant),
+        euro('1234.56', variant),
+      ]);
       await card.settled();
       await card.screenshot(join(SCREENSHOTS, `server-${variant}-update.png`));
       await view.getByRole('button', { name: 'Cancel' }).click();

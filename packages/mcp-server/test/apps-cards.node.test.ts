@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cardResultMeta } from '../src/apps/card-locale.js';
 import { approvalCardHtml, chartCardHtml } from '../src/apps/cards.js';
 import { mcpClient, ok, useConnections } from './harness.js';
 import { type CardHost, type OpenCardOptions, type OpenedCard, startCardHost } from './helpers/apps-host.js';
+import { euro, localDate, localMonth } from './helpers/card-format.js';
 
 const connections = useConnections();
 const SCREENSHOTS = process.env.ACCTKIT_CARD_SCREENSHOTS ?? join(tmpdir(), 'acctkit-cards');
@@ -72,14 +74,19 @@ async function sandboxSummary(variant: Variant, groupBy: 'month' | 'contact'): P
   try {
     const args = { from_date: '2026-01-01', to_date: '2026-06-30', group_by: groupBy };
     const content = await ok<Summary>(client, 'summarize_transactions', args);
-    return { content: [{ type: 'text', text: JSON.stringify(content) }], structuredContent: content };
+    return {
+      content: [{ type: 'text', text: JSON.stringify(content) }],
+      structuredContent: content,
+      _meta: cardResultMeta(variant),
+    };
   } finally {
     await close();
   }
 }
 
-/** The result of a change tool that waits for approval, token in `_meta` as the server sends it. */
+/** The result of a change tool that waits for approval, token and locale in `_meta` as the server sends them. */
 function approvalPending(approval: Fields, token: string | null = TOKEN): CallToolResult {
+  const variant = approval.business === 'pt' ? 'pt' : 'de';
   const structuredContent = {
     status: 'approval_pending',
     message: 'The user must approve this change; the card shows it with Approve and Cancel.',
@@ -88,7 +95,7 @@ function approvalPending(approval: Fields, token: string | null = TOKEN): CallTo
   return {
     content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
     structuredContent,
-    ...(token === null ? {} : { _meta: { 'io.acctkit/approval': { token } } }),
+    _meta: { ...(token === null ? {} : { 'io.acctkit/approval': { token } }), ...cardResultMeta(variant) },
   };
 }
 
@@ -136,13 +143,18 @@ describe('approval card', () => {
     expect(await view.locator('h1').textContent()).toBe('Approval needed');
     expect(await view.locator('thead').textContent()).toBe('FieldBeforeAfter (deleted)');
     const rows = await rowTexts(card);
-    // Amounts exactly as the service wrote them; nested records by name and id; nothing after.
-    expect(rows.total).toEqual([record.total, '—', false]);
-    expect(rows.gross_total).toEqual([record.gross_total, '—', false]);
-    expect(rows.vat_value).toEqual([record.vat_value, '—', false]);
+    // Amounts and dates in the business's locale; nested records by name and id; nothing after.
+    expect(rows.total).toEqual([euro(String(record.total), 'de'), '—', false]);
+    expect(rows.gross_total).toEqual([euro(String(record.gross_total), 'de'), '—', false]);
+    expect(rows.vat_value).toEqual([euro(String(record.vat_value), 'de'), '—', false]);
     expect(rows.bank_account?.[0]).toBe('Geschäftskonto Sparkasse (1)');
-    expect(rows.date?.[0]).toBe(record.date);
+    expect(rows.date?.[0]).toBe(localDate(String(record.date), 'de'));
     expect(Object.keys(rows)).not.toContain('$url');
+    // Fields by their labels, not the service's names.
+    const labels = await view.locator('table.record tbody th').allTextContents();
+    expect(labels).toContain('Gross total');
+    expect(labels).toContain('Bank account');
+    expect(labels.some((label) => label.includes('_'))).toBe(false);
     const approve = view.getByRole('button', { name: 'Approve' });
     const cancel = view.getByRole('button', { name: 'Cancel' });
     expect(await approve.isEnabled()).toBe(true);
@@ -204,8 +216,9 @@ describe('approval card', () => {
     await view.getByTestId('action').waitFor();
     expect(await view.getByTestId('action').textContent()).toBe(action);
     const rows = await rowTexts(card);
-    expect(rows.total).toEqual([record.total, '1190.00', true]);
-    expect(rows.date).toEqual([record.date, record.date, false]);
+    expect(rows.total).toEqual([euro(String(record.total), 'pt'), euro('1190.00', 'pt'), true]);
+    const day = localDate(String(record.date), 'pt');
+    expect(rows.date).toEqual([day, day, false]);
     expect(Object.values(rows).filter(([, , changed]) => changed)).toHaveLength(1);
     await card.settled();
     await card.screenshot(join(SCREENSHOTS, 'approval-pt-update-dark.png'));
@@ -250,7 +263,7 @@ describe('approval card', () => {
     const view = card.card;
     await view.getByTestId('action').waitFor();
     expect(await view.locator('thead').textContent()).toBe('FieldBefore (none)After');
-    expect((await rowTexts(card)).total).toEqual(['—', record.total, false]);
+    expect((await rowTexts(card)).total).toEqual(['—', euro(String(record.total), 'de'), false]);
     await view.getByRole('button', { name: 'Approve' }).click();
     await view.locator('.outcome.failed').waitFor();
     expect(await view.getByTestId('outcome').textContent()).toBe(`Not done: ${message}`);
@@ -339,7 +352,9 @@ describe('chart card', () => {
     const view = card.card;
     await view.locator('svg.chart').waitFor();
     expect(await view.locator('h1').textContent()).toBe('Totals by month');
-    expect(await view.locator('.subtitle').textContent()).toBe("Business 'de', 2026-01-01 to 2026-06-30");
+    expect(await view.locator('.subtitle').textContent()).toBe(
+      `Business 'de', ${localDate('2026-01-01', 'de')} to ${localDate('2026-06-30', 'de')}`,
+    );
     const bars = await view
       .locator('rect.bar')
       .evaluateAll((rects) =>
@@ -356,8 +371,20 @@ describe('chart card', () => {
       ]),
     );
     const values = await view.locator('text.value').allTextContents();
-    expect(values).toEqual(summary.groups.flatMap((g) => [g.expenses.gross, g.incomes.gross]));
-    expect(await view.locator('text.label').allTextContents()).toEqual(summary.groups.map((g) => g.label));
+    expect(values).toEqual(
+      summary.groups.flatMap((g) => [euro(g.expenses.gross, 'de'), euro(g.incomes.gross, 'de')]),
+    );
+    const months = summary.groups.map((g) => localMonth(g.key, 'de'));
+    expect(await view.locator('text.label').allTextContents()).toEqual(months);
+    // The drawing is hidden from screen readers; the table they read has every value.
+    expect(await view.locator('svg.chart').getAttribute('aria-hidden')).toBe('true');
+    const read = await view
+      .getByTestId('chart-values')
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
+    expect(read).toEqual(
+      summary.groups.map((g, i) => [months[i], euro(g.expenses.gross, 'de'), euro(g.incomes.gross, 'de')]),
+    );
     // The longest bar spans the room the card has; the others are in proportion.
     const widths = await view
       .locator('rect.bar')
@@ -367,10 +394,16 @@ describe('chart card', () => {
       .locator('table.totals tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
     const { expenses, incomes } = summary.totals;
-    expect(totals).toEqual([
-      [`Expenses (${expenses.count})`, expenses.net, expenses.tax, expenses.gross],
-      [`Incomes (${incomes.count})`, incomes.net, incomes.tax, incomes.gross],
-    ]);
+    expect(await view.locator('table.totals thead').textContent()).toBe(
+      `Expenses (${expenses.count} records)Incomes (${incomes.count} records)`,
+    );
+    expect(totals).toEqual(
+      (['net', 'tax', 'gross'] as const).map((a) => [
+        { net: 'Net', tax: 'Tax', gross: 'Gross' }[a],
+        euro(expenses[a], 'de'),
+        euro(incomes[a], 'de'),
+      ]),
+    );
     // Nothing sticks out of a 400 px column.
     expect(await view.locator('html').evaluate((html) => html.scrollWidth <= html.clientWidth)).toBe(true);
     await card.settled();
@@ -394,9 +427,14 @@ describe('chart card', () => {
     expect(await view.locator('.note').textContent()).toBe(
       `The 15 largest of ${summary.groups.length} groups are drawn; the totals count all of them.`,
     );
-    expect(await view.locator('table.totals tbody tr[data-flow="incomes"] td').last().textContent()).toBe(
-      summary.totals.incomes.gross,
+    expect(await view.locator('table.totals tbody tr[data-amount="gross"] td').last().textContent()).toBe(
+      euro(summary.totals.incomes.gross, 'pt'),
     );
+    // Contacts that only incomes name are shown by name, not as `contact 101`.
+    expect(summary.groups.some((g) => /^contact \d+$/.test(g.label))).toBe(false);
+    expect(
+      (await view.locator('text.label').allTextContents()).some((label) => /^contact \d+$/.test(label)),
+    ).toBe(false);
     await card.settled();
     await card.screenshot(join(SCREENSHOTS, 'chart-pt-contact-dark.png'));
   });

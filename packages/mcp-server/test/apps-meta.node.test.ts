@@ -21,17 +21,21 @@ import { describe, expect, it } from 'vitest';
 import {
   APP_MIME_TYPE,
   APPROVAL_CARD_URI,
+  appOnlyToolMeta,
   appResourceMeta,
   approvalCardHtml,
   appToolMeta,
   CHART_CARD_URI,
   chartCardHtml,
   clientRendersApps,
+  RECONCILIATION_CARD_URI,
+  reconciliationCardHtml,
 } from '../src/apps/cards.js';
 
 const CARDS = [
   { uri: APPROVAL_CARD_URI, html: await approvalCardHtml() },
   { uri: CHART_CARD_URI, html: await chartCardHtml() },
+  { uri: RECONCILIATION_CARD_URI, html: await reconciliationCardHtml() },
 ] as const;
 
 /** What ext-apps's `registerAppTool` passes on to `registerTool` as the tool's `_meta`. */
@@ -67,11 +71,15 @@ describe('MCP Apps metadata', () => {
     expect(config?.mimeType).toBe(APP_MIME_TYPE);
   });
 
-  it("writes a tool's _meta as ext-apps's registerAppTool does, and a host reads it back", () => {
-    for (const uri of [APPROVAL_CARD_URI, CHART_CARD_URI] as const) {
+  it("writes a tool's _meta.ui as ext-apps's registerAppTool does, without the deprecated flat key, and a host reads it back", () => {
+    for (const uri of [APPROVAL_CARD_URI, CHART_CARD_URI, RECONCILIATION_CARD_URI] as const) {
       const meta = appToolMeta(uri);
-      expect(meta).toEqual(registeredToolMeta({ ui: { resourceUri: uri } }));
-      expect(meta[RESOURCE_URI_META_KEY]).toBe(uri);
+      // registerAppTool adds the deprecated `ui/resourceUri` copy for hosts from before `_meta.ui`;
+      // the server leaves it out (DECISIONS MC36) and writes `ui` as ext-apps does.
+      const registered = registeredToolMeta({ ui: { resourceUri: uri } }) as Record<string, unknown>;
+      expect(registered[RESOURCE_URI_META_KEY]).toBe(uri);
+      expect(meta).toEqual({ ui: registered.ui });
+      expect(Object.keys(meta)).toEqual(['ui']);
       expect(McpUiToolMetaSchema.parse(meta.ui)).toEqual({ resourceUri: uri });
       const tool = {
         name: 'summarize_transactions',
@@ -82,16 +90,11 @@ describe('MCP Apps metadata', () => {
       expect(isToolVisibilityAppOnly(tool)).toBe(false);
       expect(isToolVisibilityModelOnly(tool)).toBe(false);
     }
-    const appOnly = appToolMeta(APPROVAL_CARD_URI, ['app']);
-    expect(appOnly).toEqual(
-      registeredToolMeta({ ui: { resourceUri: APPROVAL_CARD_URI, visibility: ['app'] } }),
-    );
-    expect(McpUiToolMetaSchema.parse(appOnly.ui)).toEqual({
-      resourceUri: APPROVAL_CARD_URI,
-      visibility: ['app'],
-    });
+    const appOnly = appOnlyToolMeta();
+    expect(McpUiToolMetaSchema.parse(appOnly.ui)).toEqual({ visibility: ['app'] });
     const tool = { name: 'approve_change', inputSchema: { type: 'object' as const }, _meta: { ...appOnly } };
     expect(isToolVisibilityAppOnly(tool)).toBe(true);
+    expect(getToolUiResourceUri(tool)).toBeUndefined();
   });
 
   it("writes a resource's _meta that ext-apps's schema accepts: no CSP domains, a border", () => {

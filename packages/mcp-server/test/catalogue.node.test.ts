@@ -1,8 +1,10 @@
-import type { Sandbox } from '@acctkit/sandbox';
+import { createSandbox, type Sandbox } from '@acctkit/sandbox';
 import { countTokens } from 'gpt-tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BusinessConnection, listTools, TOOLSETS } from '../src/index.js';
+import { connectSandbox } from '../src/node/index.js';
 import { connect, fails, mcpClient, ok, startSandbox } from './harness.js';
+import { APPS_CAPABILITIES } from './helpers/card-results.js';
 import {
   CONTACT_TOOL_NAMES,
   RECORD_TOOL_NAMES,
@@ -82,16 +84,23 @@ async function names(options: Parameters<typeof mcpClient>[0]): Promise<string[]
 }
 
 describe('tools/list', () => {
-  it('lists every tool with a title, all four annotations and an output schema', async () => {
+  it('lists every tool with a title, its annotations and an output schema', async () => {
     const { client, close } = await mcpClient({ connections: [de, pt] });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...ALL].sort());
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy();
       expect(tool.description?.length, tool.name).toBeGreaterThan(20);
-      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)
+      // destructiveHint and idempotentHint mean something only when readOnlyHint is false (MCP spec):
+      // a read-only tool lists the two hints that do (DECISIONS MC21).
+      const read = !WRITES.includes(tool.name);
+      const hints = read
+        ? (['readOnlyHint', 'openWorldHint'] as const)
+        : (['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const);
+      expect(Object.keys(tool.annotations ?? {}).sort(), tool.name).toEqual([...hints].sort());
+      for (const hint of hints)
         expect(typeof tool.annotations?.[hint], `${tool.name} ${hint}`).toBe('boolean');
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(!WRITES.includes(tool.name));
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(read);
       expect(tool.outputSchema?.type, tool.name).toBe('object');
       // Every argument is described.
       for (const [arg, schema] of Object.entries(tool.inputSchema.properties ?? {}))
@@ -111,18 +120,42 @@ describe('tools/list', () => {
       [[de, pt], 6700, false],
       [[de, pt], 3600, true],
     ];
-    for (const [connections, budget, readOnly] of budgets) {
-      const { client, close } = await mcpClient({ connections, readOnly });
-      const { tools } = await client.listTools();
-      const json = JSON.stringify({ tools });
-      expect(
-        countTokens(json),
-        `${connections.map((c) => c.name).join('+')}${readOnly ? ' read-only' : ''}`,
-      ).toBeLessThanOrEqual(budget);
-      // The SDK's zod round trip would add ±2^53 bounds to integers and `$schema` keys.
-      expect(json).not.toContain('9007199254740991');
-      expect(json).not.toContain('$schema');
-      await close();
+    // The same budgets for a client that renders MCP Apps (cards in `_meta.ui`, `approval_pending`,
+    // the app-only approve_change), and for the businesses of `acctkit-mcp --sandbox`, whose names
+    // are in every `business` enum.
+    const demo = await connectSandbox({
+      sandbox: {
+        sandbox: createSandbox({ database: ':memory:', adminToken: 'budget', rateLimitPerMinute: 0 }),
+        adminToken: 'budget',
+      },
+    });
+    const listings: [BusinessConnection[], number, boolean, boolean][] = [
+      ...budgets.flatMap(([c, budget, readOnly]): [BusinessConnection[], number, boolean, boolean][] => [
+        [c, budget, readOnly, false],
+        [c, budget, readOnly, true],
+      ]),
+      [[...demo.connections], 6700, false, false],
+      [[...demo.connections], 6700, false, true],
+      [[...demo.connections], 3600, true, false],
+      [[...demo.connections], 3600, true, true],
+    ];
+    try {
+      for (const [connections, budget, readOnly, apps] of listings) {
+        const { client, close } = await mcpClient({ connections, readOnly }, apps ? APPS_CAPABILITIES : {});
+        const { tools } = await client.listTools();
+        const json = JSON.stringify({ tools });
+        expect(tools.some((t) => t._meta !== undefined)).toBe(apps);
+        expect(
+          countTokens(json),
+          `${connections.map((c) => c.name).join('+')}${readOnly ? ' read-only' : ''}${apps ? ' apps' : ''}`,
+        ).toBeLessThanOrEqual(budget);
+        // The SDK's zod round trip would add ±2^53 bounds to integers and `$schema` keys.
+        expect(json).not.toContain('9007199254740991');
+        expect(json).not.toContain('$schema');
+        await close();
+      }
+    } finally {
+      demo.sandbox.close();
     }
   });
 

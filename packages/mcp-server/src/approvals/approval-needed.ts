@@ -31,17 +31,17 @@ export class ApprovalNeeded {
   ) {}
 }
 
-/** An approval card tool's output schema, with the `approval_pending` status and the card's data. */
+/**
+ * An approval card tool's output schema, with the `approval_pending` status. The card's data
+ * (`approval`) is not listed: the schema leaves other properties open, and the result's `message`
+ * says what the model needs of it (DECISIONS MC36).
+ */
 export function pendingOutput(schema: JsonSchema): JsonSchema {
   const properties = schema.properties ?? {};
   const status = properties.status ?? {};
   return {
     ...schema,
-    properties: {
-      ...properties,
-      status: { ...status, enum: [...(status.enum ?? []), 'approval_pending'] },
-      approval: { type: 'object' },
-    },
+    properties: { ...properties, status: { ...status, enum: [...(status.enum ?? []), 'approval_pending'] } },
   };
 }
 

@@ -1,13 +1,13 @@
 import type { VaultStorage } from '@acctkit/token-vault';
 import type { CallToolResult, InputRequiredResult, ServerContext, Tool } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import { APPROVAL_CARD_URI, appToolMeta } from '../apps/cards.js';
+import { appOnlyToolMeta } from '../apps/cards.js';
 import { problemsOf } from '../argument-problems.js';
 import type { JsonSchema } from '../json-schema.js';
 import type { SignedIn } from '../server-options.js';
 import type { RunTool, ToolEntry } from '../tool-entry.js';
 import { errorResult } from '../tool-result.js';
-import { toZod } from '../tool-schema.js';
+import { toZod, withoutStrictness } from '../tool-schema.js';
 import { takeApproval } from './approval-store.js';
 
 /** The app-only tool the approval card calls with the user's decision. */
@@ -28,15 +28,15 @@ export const APPROVE_CHANGE_INPUT: JsonSchema = {
 export const APPROVE_CHANGE_TOOL: Tool = {
   name: APPROVE_CHANGE,
   title: 'Approve or cancel a change',
-  description:
-    "The approval card's answer: runs the change the user approved, or drops it. Called by the card, not by the model.",
-  inputSchema: APPROVE_CHANGE_INPUT as Tool['inputSchema'],
+  description: "The approval card's answer: runs or drops the change; the card calls it, not the model.",
+  // Listed as every input is (MC30); each call is checked against the full schema.
+  inputSchema: withoutStrictness(APPROVE_CHANGE_INPUT) as Tool['inputSchema'],
   outputSchema: {
     type: 'object',
-    properties: { status: { type: 'string' }, message: { type: 'string' }, record: { type: 'object' } },
+    properties: { status: { type: 'string' }, message: { type: 'string' } },
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  _meta: { ...appToolMeta(APPROVAL_CARD_URI, ['app']) },
+  _meta: { ...appOnlyToolMeta() },
 };
 
 let approveChangeSchema: z.ZodType | undefined;

@@ -13,26 +13,24 @@ export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 /** The key of the MCP Apps extension in a client's `capabilities.extensions` (ext-apps's `EXTENSION_ID`). */
 const UI_EXTENSION = 'io.modelcontextprotocol/ui';
 
-/** The `_meta` key hosts from before `_meta.ui` read a tool's card from (ext-apps's `RESOURCE_URI_META_KEY`). */
-const LEGACY_RESOURCE_URI_KEY = 'ui/resourceUri';
-
 /** The approval card: a change that waits for the user, with Approve and Cancel. */
 export const APPROVAL_CARD_URI = 'ui://acctkit/approval.html';
 
 /** The chart card of `summarize_transactions`: gross expenses and incomes per group, and the totals. */
 export const CHART_CARD_URI = 'ui://acctkit/totals-chart.html';
 
+/** The card of `reconcile_statement`: each line with its status, match or proposal, and the balance check. */
+export const RECONCILIATION_CARD_URI = 'ui://acctkit/reconciliation.html';
+
 /** The URI of one of the server's cards. */
-export type CardUri = typeof APPROVAL_CARD_URI | typeof CHART_CARD_URI;
+export type CardUri = typeof APPROVAL_CARD_URI | typeof CHART_CARD_URI | typeof RECONCILIATION_CARD_URI;
 
 /** Who may call a tool, in MCP Apps terms: the model, the card (`app`), or both (the default). */
 export type ToolVisibility = 'model' | 'app';
 
-/** The `_meta` of a tool whose results a card shows. */
+/** The `_meta` of a tool whose results a card shows, or of a tool only a card calls. */
 export interface AppToolMeta {
-  readonly ui: { readonly resourceUri: CardUri; readonly visibility?: readonly ToolVisibility[] };
-  /** The same URI under the key that hosts from before `_meta.ui` read. */
-  readonly 'ui/resourceUri': CardUri;
+  readonly ui: { readonly resourceUri?: CardUri; readonly visibility?: readonly ToolVisibility[] };
 }
 
 /** The `_meta` of a card's resource (listing and `resources/read` content). */
@@ -60,6 +58,13 @@ export async function chartCardHtml(): Promise<string> {
 }
 
 /**
+ * The reconciliation card of `reconcile_statement` as a complete, self-contained HTML document.
+ */
+export async function reconciliationCardHtml(): Promise<string> {
+  return (await cardsHtml()).RECONCILIATION_CARD_HTML;
+}
+
+/**
  * The generated HTML (about 400 kB a card), loaded when a host first reads a card rather than when the
  * server starts: most clients never do.
  */
@@ -84,18 +89,23 @@ function field(value: unknown, name: string): unknown {
 }
 
 /**
- * The `_meta` of a tool whose results a card shows: `ui.resourceUri` (and, as ext-apps's own
- * `registerAppTool` adds, the older `ui/resourceUri` key), and who may call it.
+ * The `_meta` of a tool whose results a card shows: `ui.resourceUri`. Not the deprecated flat
+ * `ui/resourceUri` key beside it: a host that declares the UI extension reads `_meta.ui` (DECISIONS
+ * MC36), and the copy cost every tool with a card its tokens in `tools/list`.
  *
- * @param resourceUri - the card, {@link APPROVAL_CARD_URI} or {@link CHART_CARD_URI}.
- * @param visibility - who may call the tool; omitted means the model and the card (the default).
- *   `['app']` hides a tool from the model, as for the one the card calls with the user's decision.
+ * @param resourceUri - the card: {@link APPROVAL_CARD_URI}, {@link CHART_CARD_URI} or
+ *   {@link RECONCILIATION_CARD_URI}.
  */
-export function appToolMeta(resourceUri: CardUri, visibility?: readonly ToolVisibility[]): AppToolMeta {
-  return {
-    ui: visibility === undefined ? { resourceUri } : { resourceUri, visibility: [...visibility] },
-    [LEGACY_RESOURCE_URI_KEY]: resourceUri,
-  };
+export function appToolMeta(resourceUri: CardUri): AppToolMeta {
+  return { ui: { resourceUri } };
+}
+
+/**
+ * The `_meta` of a tool that only the cards call (`visibility: ["app"]`): hosts keep it out of the
+ * model's tools, and it shows no card of its own.
+ */
+export function appOnlyToolMeta(): AppToolMeta {
+  return { ui: { visibility: ['app'] } };
 }
 
 /**

@@ -23,6 +23,12 @@ const CARDS: readonly CardSource[] = [
     css: 'totals-chart.css',
     title: 'Totals of expenses and incomes',
   },
+  {
+    constant: 'RECONCILIATION_CARD_HTML',
+    entry: 'reconciliation.ts',
+    css: 'reconciliation.css',
+    title: 'Bank statement reconciliation',
+  },
 ];
 
 const VIEW_DIR = fileURLToPath(new URL('./view/', import.meta.url));

@@ -24,7 +24,7 @@ export const UNDO_CHANGE: ToolDefinition = defineTool({
       {
         change: { type: 'string', minLength: 1, maxLength: 40, description: 'Entry id (list_changes).' },
         confirm: CONFIRM_ARGUMENT,
-        dry_run: { type: 'boolean', description: 'Only show the changes.' },
+        dry_run: { type: 'boolean', description: 'Only show.' },
       },
       ['change'],
     ),

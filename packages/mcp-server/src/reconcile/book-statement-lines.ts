@@ -58,7 +58,7 @@ export const BOOK_STATEMENT_LINES: ToolDefinition = defineTool({
   name: NAME,
   title: 'Book statement lines',
   description:
-    'Books unmatched lines of reconcile_statement as new expenses or incomes from their proposals and your overrides; the user confirms the batch once. Each line books once (already_created); undo_change takes one back.',
+    'Books unmatched reconcile_statement lines as new expenses or incomes from their proposals and your overrides, confirmed once for the batch. A line books once (already_created); undo_change takes one back.',
   toolset: 'reconcile',
   perBusiness: true,
   annotations: CREATE,

@@ -1,14 +1,35 @@
-import type { BookingProposal, LineReconciliation, MatchCandidate, StatementLine } from '@acctkit/reconcile';
+import type {
+  BookContact,
+  BookingProposal,
+  LineReconciliation,
+  MatchCandidate,
+  StatementLine,
+} from '@acctkit/reconcile';
 import type { JsonSchema } from '../json-schema.js';
 import { objectSchema } from '../tool-schema.js';
 
+/** The names of the books' contacts by id (the company where one is set, else the name). */
+export type ContactNames = ReadonlyMap<number, string>;
+
+/** The names of `contacts` by id, so a line shows the contact it proposes by name, not by id alone. */
+export function contactNames(contacts: readonly BookContact[]): ContactNames {
+  const names = new Map<number, string>();
+  for (const c of contacts) {
+    const name = [c.company, c.name].find((n): n is string => typeof n === 'string' && n.trim() !== '');
+    if (name !== undefined) names.set(c.id, name);
+  }
+  return names;
+}
+
 /** A proposal under the create tools' argument names, so a caller's overrides use the same ones. */
-export function proposalView(proposal: BookingProposal): Record<string, unknown> {
+export function proposalView(proposal: BookingProposal, names: ContactNames): Record<string, unknown> {
+  const contactName = proposal.contact ? names.get(proposal.contact.id) : undefined;
   const common = {
     kind: proposal.kind,
     amount: proposal.amount,
     date: proposal.date,
     contact_id: proposal.contact?.id ?? null,
+    ...(contactName !== undefined && { contact_name: contactName }),
   };
   const missing = [proposal.contactReason, proposal.historyReason].filter((r) => r !== null);
   const why = missing.length > 0 ? { missing: [...new Set(missing)].join(', ') } : {};
@@ -34,12 +55,13 @@ function candidateView(c: MatchCandidate): Record<string, unknown> {
 
 /**
  * One line as the tools return it: the bank's texts (counterparty, remittance) only as data fields,
- * and what the matcher decided.
+ * and what the matcher decided; a match with its record's date, a proposal with its contact's name.
  */
 export function lineView(
   line: StatementLine,
   outcome: LineReconciliation,
   key: string,
+  names: ContactNames,
 ): Record<string, unknown> {
   const texts = {
     ...(line.counterpartyName !== undefined && { counterparty: line.counterpartyName }),
@@ -60,6 +82,7 @@ export function lineView(
       match: {
         kind: outcome.record.kind,
         id: outcome.record.id,
+        date: outcome.record.date,
         method: outcome.method,
         confidence: outcome.confidence,
         evidence: outcome.evidence,
@@ -67,7 +90,7 @@ export function lineView(
     };
   if (outcome.status === 'ambiguous')
     return { ...base, reason: outcome.reason, candidates: outcome.candidates.map(candidateView) };
-  return { ...base, proposal: proposalView(outcome.proposal) };
+  return { ...base, proposal: proposalView(outcome.proposal, names) };
 }
 
 const STRING: JsonSchema = { type: 'string' };

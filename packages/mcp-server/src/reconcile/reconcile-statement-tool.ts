@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor, PAGING_ARGUMENTS } from '../paging.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 import { objectSchema } from '../tool-schema.js';
 import { READ } from '../tools/annotations.js';
-import { LINE_SCHEMA, lineView } from './line-view.js';
+import { contactNames, LINE_SCHEMA, lineView } from './line-view.js';
 import { keyOf, type ReconciledFile, reconcileFile } from './reconcile-file.js';
 import { BANK_ACCOUNT_ARGUMENT, STATEMENT_ARGUMENT } from './statement-file.js';
 
@@ -18,6 +18,7 @@ export function summaryView(file: ReconciledFile): Record<string, unknown> {
   const s = file.result.summary;
   return {
     lines: s.lines,
+    currency: file.statement.currency,
     matched: s.matched,
     ambiguous: s.ambiguous,
     unmatched: s.unmatched,
@@ -47,10 +48,11 @@ export const RECONCILE_STATEMENT: ToolDefinition = defineTool({
   name: NAME,
   title: 'Reconcile a bank statement',
   description:
-    "Matches a bank statement's lines to expenses and incomes (matched, ambiguous, or unmatched with a proposal); books nothing.",
+    "Matches a bank statement's lines to expenses and incomes, proposing a booking for each unmatched line; books nothing.",
   toolset: 'reconcile',
   perBusiness: true,
   annotations: READ,
+  card: 'reconciliation',
   input: () =>
     objectSchema(
       {
@@ -78,8 +80,9 @@ export const RECONCILE_STATEMENT: ToolDefinition = defineTool({
     const limit = (args.limit as number | undefined) ?? DEFAULT_LINES;
     const file = await reconcileFile(args, context);
     const page = file.statement.lines.slice(start, start + limit);
+    const names = contactNames(file.books.contacts);
     const lines = page.map((line, i) =>
-      lineView(line, file.result.lines[start + i] as LineReconciliation, keyOf(file, line.line)),
+      lineView(line, file.result.lines[start + i] as LineReconciliation, keyOf(file, line.line), names),
     );
     const next = start + page.length;
     return {

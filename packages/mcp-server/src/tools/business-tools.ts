@@ -57,7 +57,7 @@ const listBusinesses: ToolDefinition = defineTool({
 const getBusiness: ToolDefinition = defineTool({
   name: 'get_business',
   title: 'Get business profile',
-  description: 'Profile, financial settings (year end, tax scheme) and account summary of a business.',
+  description: 'Profile, financial settings and account summary of a business.',
   toolset: 'business',
   perBusiness: true,
   annotations: READ,

@@ -1,7 +1,7 @@
 import { isoToDmy, sumDecimals } from '@acctkit/client';
 import { MAX_PAGE_SIZE } from '../generated/tool-schemas.js';
 import type { JsonSchema } from '../json-schema.js';
-import { EXPENSES, INCOMES, type RecordKind } from '../record-kinds.js';
+import { CONTACTS, EXPENSES, INCOMES, type RecordKind } from '../record-kinds.js';
 import { normalizeRecord } from '../records.js';
 import { serviceCall, settleAll } from '../service-call.js';
 import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.js';
@@ -66,6 +66,29 @@ async function* everyRecord(
   }
 }
 
+/**
+ * The names of the contacts with these ids (the company where one is set, else the name), read page by
+ * page from the contact list: incomes name their contact by id only, unlike `de` expenses.
+ */
+async function contactNames(context: ToolContext, ids: ReadonlySet<number>): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  let start = 0;
+  while (names.size < ids.size) {
+    const page = await serviceCall<ServicePage>(context.connection, 'GET', CONTACTS.path, {
+      params: { query: { $startIndex: start, $itemsPerPage: MAX_PAGE_SIZE } },
+      signal: context.signal,
+    });
+    for (const contact of page.$resources) {
+      const id = (contact as { id?: unknown }).id;
+      const name = [contact.company, contact.name].find((n) => typeof n === 'string' && n.trim() !== '');
+      if (typeof id === 'number' && ids.has(id) && typeof name === 'string') names.set(id, name);
+    }
+    start += page.$resources.length;
+    if (page.$resources.length === 0 || start >= page.$totalResults) break;
+  }
+  return names;
+}
+
 /** The exact sum, with at least the two decimals of money (`0.00`, not `0`). */
 function money(values: readonly string[]): string {
   return sumDecimals(['0.00', ...values]);
@@ -97,8 +120,7 @@ function amountsOf(kind: RecordKind): NonNullable<RecordKind['amounts']> {
 export const SUMMARIZE_TRANSACTIONS: ToolDefinition = defineTool({
   name: 'summarize_transactions',
   title: 'Summarize transactions',
-  description:
-    "Exact net, tax and gross totals of a period's expenses and incomes per month, type or contact.",
+  description: "Exact net, tax and gross totals of a period's expenses and incomes, grouped by group_by.",
   toolset: 'business',
   perBusiness: true,
   annotations: READ,
@@ -200,6 +222,15 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = defineTool({
         }
       }
     }
+    // Contacts that only incomes name are known by id so far: one read of the contact list names them.
+    const unnamed = new Map<number, Group>();
+    for (const [key, g] of groups) {
+      const id = Number(key.slice('contact:'.length));
+      if (groupBy === 'contact' && g.label === `contact ${id}`) unnamed.set(id, g);
+    }
+    if (unnamed.size > 0)
+      for (const [id, name] of await contactNames(context, new Set(unnamed.keys())))
+        (unnamed.get(id) as Group).label = name;
     return {
       data: {
         from_date: from,

@@ -10,7 +10,7 @@ import type { LaunchedChromium } from '@acctkit/testing/browser';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { build } from 'esbuild';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
 import type { CardPageOptions } from '../apps-host-page.js';
 
 /** The policy the MCP Apps spec requires hosts to apply when a resource declares no `ui.csp`. */
@@ -52,6 +52,10 @@ export interface OpenedCard {
   readonly page: Page;
   /** The card's document, for locators. */
   readonly card: FrameLocator;
+  /** The card's frame, to evaluate code in (axe, layout checks). */
+  frame(): Promise<Frame>;
+  /** Sets the iframe's width, as a host does when its column narrows or widens. */
+  resize(width: number): Promise<void>;
   /** Every URL the page (card included) requested. */
   readonly requests: readonly string[];
   /** Console errors, uncaught errors and policy violations, from the host page and the card. */
@@ -195,9 +199,21 @@ async function openCard(
   );
 
   const iframe = page.locator('iframe');
+  const frame = async (): Promise<Frame> => {
+    const found = await (await iframe.elementHandle())?.contentFrame();
+    if (!found) throw new Error('the card has no frame');
+    return found;
+  };
   return {
     page,
     card: page.frameLocator('iframe'),
+    frame,
+    async resize(next) {
+      await page.setViewportSize({ width: next + 64, height: 900 });
+      await iframe.evaluate((element, w) => {
+        (element as HTMLIFrameElement).style.width = `${w}px`;
+      }, next);
+    },
     requests,
     problems,
     calls,
@@ -211,19 +227,23 @@ async function openCard(
           !url.startsWith('blob:'),
       ),
     async settled() {
-      const frame = await (await iframe.elementHandle())?.contentFrame();
-      if (!frame) throw new Error('the card has no frame');
+      const card = await frame();
       for (;;) {
-        const content = await frame.evaluate(() => document.documentElement.scrollHeight);
+        const content = await card.evaluate(() => document.documentElement.scrollHeight);
         await page.waitForFunction(
           (height) => Math.abs((document.querySelector('iframe')?.clientHeight ?? 0) - height) <= 1,
           content,
           { timeout: 30_000 },
         );
-        if ((await frame.evaluate(() => document.documentElement.scrollHeight)) === content) return;
+        if ((await card.evaluate(() => document.documentElement.scrollHeight)) === content) return;
       }
     },
     async screenshot(path) {
+      // The whole card in the viewport: Chromium paints an iframe only as far as the viewport shows it.
+      const box = await iframe.boundingBox();
+      const size = page.viewportSize();
+      if (box && size)
+        await page.setViewportSize({ width: size.width, height: Math.ceil(box.y + box.height + 32) });
       await iframe.screenshot({ path });
     },
     close: () => context.close(),

@@ -3,8 +3,10 @@
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { APPROVE_TOOL, type PendingChange, readResult } from './approval-data.js';
 import { connectCard, createCardApp, showConnectionFailure } from './card-app.js';
-import { type Child, h } from './dom.js';
-import { NO_VALUE, recordRows } from './record-rows.js';
+import { type CardLocale, cardLocaleOf, date, money } from './card-locale.js';
+import { h } from './dom.js';
+import { AMOUNT_FIELDS, DATE_FIELDS, fieldLabel } from './field-labels.js';
+import { displayValue, NO_VALUE, recordRows } from './record-rows.js';
 import { errorMessage, type ToolResult } from './tool-result.js';
 
 type Decision = 'approve' | 'cancel';
@@ -26,15 +28,20 @@ function outcome(text: string, tone: 'done' | 'failed' | 'waiting'): HTMLParagra
   return h('p', { class: `outcome ${tone}`, role: 'status', 'data-testid': 'outcome' }, text);
 }
 
-/** A field name that may wrap after its underscores (`multiple_line_` / `items`), not mid-word. */
-function fieldName(field: string): Child[] {
-  return field
-    .split('_')
-    .flatMap((part, index, parts) => (index < parts.length - 1 ? [`${part}_`, h('wbr')] : [part]));
+/** A field's value as a person reads it: amounts and dates in the business's locale, yes or no. */
+function shownValue(field: string, value: unknown, locale: CardLocale): string {
+  if (typeof value === 'string' && AMOUNT_FIELDS.has(field)) return money(value, locale);
+  if (typeof value === 'string' && DATE_FIELDS.has(field)) return date(value, locale);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  // Id 0 of a reference is the service's "none" (a `de` expense without a supplier).
+  if (value === 0 && field.endsWith('_id')) return NO_VALUE;
+  return displayValue(value);
 }
 
-function recordTable(change: PendingChange): HTMLTableElement {
-  const rows = recordRows(change.before, change.after, change.changed);
+function recordTable(change: PendingChange, locale: CardLocale): HTMLTableElement {
+  const rows = recordRows(change.before, change.after, change.changed, (field, value) =>
+    shownValue(field, value, locale),
+  );
   const head = h(
     'tr',
     {},
@@ -46,13 +53,13 @@ function recordTable(change: PendingChange): HTMLTableElement {
     h(
       'tr',
       { class: row.changed ? 'changed' : undefined, 'data-field': row.field },
-      h('th', { scope: 'row' }, ...fieldName(row.field)),
+      h('th', { scope: 'row' }, fieldLabel(row.field)),
       h('td', { class: row.before === undefined ? 'none' : undefined }, row.before ?? NO_VALUE),
       h('td', { class: row.after === undefined ? 'none' : undefined }, row.after ?? NO_VALUE),
     ),
   );
   // A missing side only ever shows dashes: it gets a narrow column, the record a wide one.
-  const [before, after] = change.before && change.after ? [35, 35] : change.before ? [46, 24] : [24, 46];
+  const [before, after] = change.before && change.after ? [35, 35] : change.before ? [44, 30] : [30, 44];
   return h(
     'table',
     { class: 'record' },
@@ -101,7 +108,13 @@ async function tellModel(
   }
 }
 
-function showPending(app: App, root: HTMLElement, change: PendingChange, token: string | undefined): void {
+function showPending(
+  app: App,
+  root: HTMLElement,
+  change: PendingChange,
+  token: string | undefined,
+  locale: CardLocale,
+): void {
   const approve = h('button', { type: 'button', class: 'approve' }, 'Approve');
   const cancel = h('button', { type: 'button', class: 'cancel' }, 'Cancel');
   const status = outcome(
@@ -145,7 +158,7 @@ function showPending(app: App, root: HTMLElement, change: PendingChange, token: 
   root.replaceChildren(
     h('h1', {}, 'Approval needed'),
     h('p', { class: 'action', 'data-testid': 'action' }, change.action),
-    h('div', { class: 'frame' }, recordTable(change)),
+    h('div', { class: 'frame' }, recordTable(change, locale)),
     h('div', { class: 'buttons' }, approve, cancel),
     status,
   );
@@ -161,7 +174,7 @@ function main(): void {
     if (shown) return;
     shown = true;
     const read = readResult(result);
-    if (read.kind === 'pending') showPending(app, root, read.change, read.token);
+    if (read.kind === 'pending') showPending(app, root, read.change, read.token, cardLocaleOf(result));
     else if (read.kind === 'done') root.replaceChildren(outcome(statusText(read.status), 'done'));
     else root.replaceChildren(outcome(`Not done: ${read.message}`, 'failed'));
   });

@@ -61,17 +61,19 @@ function displayObject(value: Fields): string {
  * @param before - the record before the change; `null` when the change creates it.
  * @param after - the record after the change; `null` when the change deletes it.
  * @param changed - the fields the change names as changed.
+ * @param show - a field's value as text; default {@link displayValue}.
  */
 export function recordRows(
   before: Fields | null,
   after: Fields | null,
   changed: readonly string[],
+  show: (field: string, value: unknown) => string = (_field, value) => displayValue(value),
 ): RecordRow[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(isShown);
   const named = new Set(changed);
   return fields.map((field) => {
-    const was = before ? displayValue(before[field]) : undefined;
-    const will = after ? displayValue(after[field]) : undefined;
+    const was = before ? show(field, before[field]) : undefined;
+    const will = after ? show(field, after[field]) : undefined;
     // With one side missing (a delete, a re-create) every field changes: marking them all says nothing.
     const both = was !== undefined && will !== undefined;
     return { field, before: was, after: will, changed: both && (named.has(field) || was !== will) };
