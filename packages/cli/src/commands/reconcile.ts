@@ -151,13 +151,15 @@ async function bookStatement(
     view.bank,
     await bookedKeys(journal),
   );
+  // With --json, what is said to a person goes to stderr; after the table, a blank line first.
   const out = json ? io.stderr : io.stdout;
+  const gap = json ? '' : '\n';
   if (planned.length === 0) {
-    out.write(`\nNothing to book.${outcomes.length > 0 ? '' : '\n'}`);
-    if (outcomes.length > 0 && !json) out.write(`\n${bookedText(view, outcomes)}`);
+    out.write(`${gap}Nothing to book.\n`);
+    if (outcomes.length > 0 && !json) out.write(bookedText(view, outcomes));
     return outcomes;
   }
-  out.write(`\nTo book as new records:\n${plannedText(view, planned)}`);
+  out.write(`${gap}To book as new records:\n${plannedText(view, planned)}`);
   if (!(await confirm(io, `Book these ${planned.length} line(s)?`, yes))) {
     io.stderr.write('Nothing was booked.\n');
     return outcomes;
