@@ -1,4 +1,4 @@
-// Everything exported from this file is public API of `@acctkit/openapi/formats`: the date formats of
+// Everything exported from this file is public API of `@acctkit/openapi/formats`: the date and decimal formats of
 // the spec, checked one way by the client, the sandbox and every tool. Runtime-neutral: no `node:`.
 
 /** `YYYY-MM-DD` (the spec's `format: date`). */
@@ -112,3 +112,5 @@ function notA(value: unknown, form: string): RangeError {
     `'${String(value).slice(0, 32)}' is not a real calendar date: write it as ${form} (years 0001 to 9999).`,
   );
 }
+
+export { decimalCompare, decimalSum, isDecimal } from './decimals.js';

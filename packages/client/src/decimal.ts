@@ -1,30 +1,15 @@
+import { decimalCompare, decimalSum, isDecimal as isDecimalString } from '@acctkit/openapi/formats';
 import { notA } from './accounting-error.js';
 
-const pattern = /^(-?)(\d+)(?:\.(\d+))?$/;
+// The arithmetic is the spec's decimal format of `@acctkit/openapi/formats`; here it throws the client's
+// coded error for what is not a decimal string.
 
-interface Scaled {
-  readonly units: bigint;
-  readonly scale: number;
-}
-
-function parse(value: string): Scaled {
-  const m = typeof value === 'string' ? pattern.exec(value) : null;
-  if (!m) throw notA(value, "a decimal string like '12.50' or '-3'");
-  const frac = m[3] ?? '';
-  const units = BigInt(`${m[2]}${frac}`);
-  return { units: m[1] ? -units : units, scale: frac.length };
-}
-
-function rescale(d: Scaled, scale: number): bigint {
-  return d.units * 10n ** BigInt(scale - d.scale);
-}
-
-function format(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const int = digits.slice(0, digits.length - scale);
-  const text = scale > 0 ? `${int}.${digits.slice(digits.length - scale)}` : int;
-  return negative ? `-${text}` : text;
+/** The first value that is not a decimal string, thrown as the client's `INVALID_ARGUMENT`. */
+function rejectFirstInvalid(values: readonly string[]): never {
+  throw notA(
+    values.find((value) => !isDecimalString(value)),
+    "a decimal string like '12.50' or '-3'",
+  );
 }
 
 /**
@@ -40,7 +25,7 @@ function format(units: bigint, scale: number): string {
  * ```
  */
 export function isDecimal(value: unknown): value is string {
-  return typeof value === 'string' && pattern.test(value);
+  return isDecimalString(value);
 }
 
 /**
@@ -57,12 +42,7 @@ export function isDecimal(value: unknown): value is string {
  * ```
  */
 export function sumDecimals(values: readonly string[]): string {
-  const parsed = values.map(parse);
-  const scale = Math.max(0, ...parsed.map((d) => d.scale));
-  return format(
-    parsed.reduce((sum, d) => sum + rescale(d, scale), 0n),
-    scale,
-  );
+  return decimalSum(values) ?? rejectFirstInvalid(values);
 }
 
 /**
@@ -96,9 +76,5 @@ export function addDecimals(a: string, b: string): string {
  * ```
  */
 export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
-  const x = parse(a);
-  const y = parse(b);
-  const scale = Math.max(x.scale, y.scale);
-  const d = rescale(x, scale) - rescale(y, scale);
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
+  return decimalCompare(a, b) ?? rejectFirstInvalid([a, b]);
 }

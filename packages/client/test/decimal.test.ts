@@ -23,6 +23,9 @@ describe('decimal strings', () => {
     expect(isDecimal('12.50')).toBe(true);
     expect(() => addDecimals('1,5', '1')).toThrow(AccountingError);
     expect(() => compareDecimals('.5', '1')).toThrow(/not a decimal/);
+    // The error names the value that is not a decimal, wherever it stands.
+    expect(() => sumDecimals(['1.00', '2.00', '3,50'])).toThrow(/3,50/);
+    expect(() => compareDecimals('1', 'x')).toThrow("'x' is not");
   });
 
   it('sums cents exactly for all inputs (property)', () => {

@@ -1,3 +1,5 @@
+import { decimalSum } from '@acctkit/openapi/formats';
+
 const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
@@ -29,4 +31,15 @@ export function negateAmount(amount: string): string {
 /** The amount without its sign. */
 export function absoluteAmount(amount: string): string {
   return amount.startsWith('-') ? amount.slice(1) : amount;
+}
+
+/**
+ * The exact sum of statement amounts (scaled integers, never floating point), in the statement form.
+ * Every amount reaching it was read and checked already; one that is not a decimal is a defect here.
+ */
+export function sumAmounts(amounts: readonly string[]): string {
+  const sum = decimalSum(amounts);
+  const normalized = sum === null ? undefined : normalizeAmount(sum);
+  if (normalized === undefined) throw new TypeError(`Not decimal amounts: ${amounts.join(', ')}`);
+  return normalized;
 }

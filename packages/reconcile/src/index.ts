@@ -13,7 +13,7 @@ export {
   type BookingProblem,
   bookingFields,
 } from './books/booking-fields.js';
-export { type ReadBooksOptions, readBooks } from './books/read-books.js';
+export { type BooksClient, type ReadBooksOptions, readBooks } from './books/read-books.js';
 export { type FileLine, type StatementFile, statementFile } from './books/statement-file.js';
 export { type BooksPeriod, READ_WINDOW_DAYS, statementPeriod } from './books/statement-period.js';
 export { detectFormat } from './detect-format.js';

@@ -1,4 +1,4 @@
-import { parseIsoDate } from '@acctkit/client';
+import { parseIsoDate } from '@acctkit/openapi/formats';
 
 /** `yyyy-mm-dd` when the parts name a real calendar day, else `undefined`. */
 export function isoDate(year: string | number, month: string, day: string): string | undefined {

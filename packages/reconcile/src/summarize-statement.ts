@@ -1,6 +1,6 @@
-import { compareDecimals, sumDecimals } from '@acctkit/client';
+import { decimalCompare } from '@acctkit/openapi/formats';
 import type { BankStatement } from './bank-statement.js';
-import { normalizeAmount } from './decimal-amount.js';
+import { sumAmounts } from './decimal-amount.js';
 
 /** Totals of a statement and whether its balances agree with its lines. */
 export interface StatementSummary {
@@ -38,14 +38,14 @@ export interface StatementSummary {
  */
 export function summarizeStatement(statement: BankStatement): StatementSummary {
   const amounts = statement.lines.map((l) => l.amount);
-  const credits = normalizeAmount(sumDecimals(amounts.filter((a) => !a.startsWith('-')))) ?? '0.00';
-  const debits = normalizeAmount(sumDecimals(amounts.filter((a) => a.startsWith('-')))) ?? '0.00';
-  const net = normalizeAmount(sumDecimals([credits, debits])) ?? '0.00';
+  const credits = sumAmounts(amounts.filter((a) => !a.startsWith('-')));
+  const debits = sumAmounts(amounts.filter((a) => a.startsWith('-')));
+  const net = sumAmounts([credits, debits]);
   const { opening, closing } = statement;
-  const expectedClosing = opening ? normalizeAmount(sumDecimals([opening.amount, net])) : undefined;
+  const expectedClosing = opening ? sumAmounts([opening.amount, net]) : undefined;
   const balanced =
     expectedClosing !== undefined && closing
-      ? compareDecimals(expectedClosing, closing.amount) === 0
+      ? decimalCompare(expectedClosing, closing.amount) === 0
       : undefined;
   return {
     lines: amounts.length,

@@ -1,7 +1,9 @@
-import { sumDecimals, type Variant } from '@acctkit/client';
+import { decimalSum } from '@acctkit/openapi/formats';
 import type { RecordKind } from '../match/book-record.js';
 import type { BookBankAccount } from '../match/books.js';
 import type { BookingProposal } from '../match/reconcile-result.js';
+import { ReconcileError } from '../reconcile-error.js';
+import type { Variant } from '../variant.js';
 
 /** The payment method of a booking from a bank statement unless overridden: 1, `BANK_TRANSFER` (B27). */
 export const BANK_TRANSFER_PAYMENT_METHOD = 1;
@@ -53,6 +55,17 @@ function negate(amount: string): string {
   return amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
 }
 
+/** The amount less the VAT given as an override; a VAT that is not a decimal string is refused. */
+function netOf(amount: string, vat: string): string {
+  const net = decimalSum([amount, negate(vat)]);
+  if (net === null)
+    throw new ReconcileError(
+      'INVALID_OPTIONS',
+      `vat_value must be a decimal string like '19.00', not ${JSON.stringify(vat)}.`,
+    );
+  return net;
+}
+
 function present(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
@@ -71,6 +84,7 @@ function present(fields: Record<string, unknown>): Record<string, unknown> {
  * @param bank - The bank account the statement was reconciled against (`summary.bankAccountId`).
  * @param overrides - Create fields to set instead of the proposal's ({@link BOOKING_OVERRIDES}); default none.
  * @returns The kind and fields, or the problem.
+ * @throws ReconcileError `INVALID_OPTIONS` when the `vat_value` override is not a decimal string.
  * @example
  * ```ts
  * import { bookingFields, type BookBankAccount, type BookingProposal } from '@acctkit/reconcile';
@@ -118,7 +132,7 @@ export function bookingFields(
         ledger_account_id: ledger,
         tax_rate_id: pick<number>('tax_rate_id', proposal.taxRateId),
         reference: overrides.reference,
-        total: sumDecimals([proposal.amount, negate(vat)]),
+        total: netOf(proposal.amount, vat),
         vat_value: vat,
       }),
     };

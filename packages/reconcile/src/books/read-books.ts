@@ -1,4 +1,4 @@
-import { type AccountingClient, isoToDmy } from '@acctkit/client';
+import { isoToDmy } from '@acctkit/openapi/formats';
 import type { Books } from '../match/books.js';
 import type { BooksPeriod } from './statement-period.js';
 
@@ -10,6 +10,15 @@ export interface ReadBooksOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/**
+ * What {@link readBooks} needs of a client of `@acctkit/client` (either variant, from `createClient`):
+ * its `paginate`. Declared by shape, so that this package does not depend on the client (the sandbox
+ * depends on this package, and the client's tests on the sandbox).
+ */
+export interface BooksClient {
+  readonly paginate: (path: never, ...rest: never[]) => AsyncIterable<unknown>;
+}
+
 // Both variants' clients page the same list paths; one loose signature serves either of them.
 type Paging = {
   paginate(
@@ -19,7 +28,7 @@ type Paging = {
 };
 
 async function everyRecord(
-  client: AccountingClient,
+  client: BooksClient,
   path: string,
   query: Record<string, unknown>,
   signal: AbortSignal | undefined,
@@ -55,15 +64,9 @@ async function settleAll(calls: readonly Promise<unknown[]>[]): Promise<unknown[
  *   transport failure; the signal's reason when aborted.
  * @example
  * ```ts
- * import { createClient } from '@acctkit/client';
- * import { parseStatement, readBooks, reconcileStatement, statementPeriod } from '@acctkit/reconcile';
- * declare const accessToken: string, signingSecret: string, file: Uint8Array;
- * const client = createClient({
- *   variant: 'de',
- *   baseUrl: 'https://api.accounting.example',
- *   credentials: { accessToken, signingSecret },
- *   userAgent: 'my-app/1.0',
- * });
+ * import { type BooksClient, parseStatement, readBooks, reconcileStatement, statementPeriod } from '@acctkit/reconcile';
+ * // A client of the business: `createClient({ variant, baseUrl, credentials, userAgent })` of @acctkit/client.
+ * declare const client: BooksClient, file: Uint8Array;
  * const [statement] = parseStatement(file);
  * if (statement) {
  *   const books = await readBooks(client, { period: statementPeriod(statement) });
@@ -71,7 +74,7 @@ async function settleAll(calls: readonly Promise<unknown[]>[]): Promise<unknown[
  * }
  * ```
  */
-export async function readBooks(client: AccountingClient, options: ReadBooksOptions): Promise<Books> {
+export async function readBooks(client: BooksClient, options: ReadBooksOptions): Promise<Books> {
   const { period, signal } = options;
   const dated = async (path: string, dmy: boolean): Promise<unknown[]> =>
     period

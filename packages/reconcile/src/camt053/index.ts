@@ -1,7 +1,6 @@
-import { sumDecimals } from '@acctkit/client';
 import type { BankStatement, StatementAccount, StatementBalance } from '../bank-statement.js';
 import { cleanCode, cleanText, NAME_LIMIT, REMITTANCE_LIMIT } from '../clean-text.js';
-import { formatAmount, normalizeAmount } from '../decimal-amount.js';
+import { formatAmount, normalizeAmount, sumAmounts } from '../decimal-amount.js';
 import { defined } from '../defined.js';
 import { assignDefined, type LineDetail, newLine, numberLines, type UnnumberedLine } from '../line-id.js';
 import { ReconcileError } from '../reconcile-error.js';
@@ -161,7 +160,7 @@ function entryLines(ntry: XmlElement, path: string): UnnumberedLine[] {
     const own = amountOf(amt, textAt(tx, 'CdtDbtInd') ?? textAt(ntry, 'CdtDbtInd'), at);
     split.push(make(own, tx));
   }
-  const total = normalizeAmount(sumDecimals(split.map((l) => l.amount)));
+  const total = sumAmounts(split.map((l) => l.amount));
   if (total !== normalizeAmount(entry.amount)) {
     throw fail(
       `${path}/NtryDtls`,

@@ -1,7 +1,6 @@
-import { sumDecimals } from '@acctkit/client';
 import type { BankStatement, StatementAccount, StatementBalance } from '../bank-statement.js';
 import { cleanCode, cleanText, NAME_LIMIT, REMITTANCE_LIMIT } from '../clean-text.js';
-import { absoluteAmount, negateAmount, normalizeAmount } from '../decimal-amount.js';
+import { absoluteAmount, negateAmount, sumAmounts } from '../decimal-amount.js';
 import { assignDefined, newLine, numberLines, type UnnumberedLine } from '../line-id.js';
 import { ReconcileError } from '../reconcile-error.js';
 import { type CsvColumn, headerColumns } from './csv-columns.js';
@@ -75,13 +74,13 @@ function runningBalances(
   const fits = (ordered: readonly Row[]): boolean =>
     ordered.every((r, i) => {
       const previous = ordered[i - 1];
-      return i === 0 || normalizeAmount(sumDecimals([after(previous as Row), r.line.amount])) === after(r);
+      return i === 0 || sumAmounts([after(previous as Row), r.line.amount]) === after(r);
     });
   for (const ordered of [rows, [...rows].reverse()]) {
     if (!fits(ordered)) continue;
     const first = ordered[0] as Row;
     const last = ordered[ordered.length - 1] as Row;
-    const opening = normalizeAmount(sumDecimals([after(first), negateAmount(first.line.amount)])) as string;
+    const opening = sumAmounts([after(first), negateAmount(first.line.amount)]);
     return {
       opening: { amount: opening, date: first.line.bookingDate },
       closing: { amount: after(last), date: last.line.bookingDate },

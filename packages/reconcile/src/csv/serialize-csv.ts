@@ -1,6 +1,5 @@
-import { sumDecimals } from '@acctkit/client';
 import type { BankStatement, StatementLine } from '../bank-statement.js';
-import { normalizeAmount } from '../decimal-amount.js';
+import { sumAmounts } from '../decimal-amount.js';
 
 const COLUMNS: readonly [string, (line: StatementLine) => string | undefined][] = [
   ['Booking date', (l) => l.bookingDate],
@@ -40,7 +39,7 @@ export function serializeCsv(statement: BankStatement): string {
   for (const line of statement.lines) {
     const cells = COLUMNS.map(([, get]) => field(get(line)));
     if (withBalance) {
-      balance = normalizeAmount(sumDecimals([balance, line.amount])) as string;
+      balance = sumAmounts([balance, line.amount]);
       cells.push(balance);
     }
     rows.push(cells.join(','));

@@ -1,4 +1,4 @@
-import { isDecimal, parseDmyDate, parseIsoDate } from '@acctkit/client';
+import { isDecimal, parseDmyDate, parseIsoDate } from '@acctkit/openapi/formats';
 import { ReconcileError } from '../reconcile-error.js';
 import { amountKey } from './amount-key.js';
 import type { BookBankAccount, BookExpense, BookIncome } from './books.js';

@@ -1,9 +1,15 @@
-import type { ListItem, PathsOf } from '@acctkit/client';
+import type { paths as DePaths } from '@acctkit/openapi/de';
+import type { paths as PtPaths } from '@acctkit/openapi/pt';
 
-// The records as the generated spec types of each variant describe them (`@acctkit/client` re-exports
-// the generated `paths`); only the fields the matcher reads are picked, never restated.
-type DeRecord<P extends keyof PathsOf<'de'>> = ListItem<PathsOf<'de'>, P>;
-type PtRecord<P extends keyof PathsOf<'pt'>> = ListItem<PathsOf<'pt'>, P>;
+// The records as the generated spec types of each variant describe them: the item of a list path's
+// `$resources`; only the fields the matcher reads are picked, never restated.
+type ListRecord<Paths, P extends keyof Paths> = Paths[P] extends {
+  get: { responses: { 200: { content: { 'application/json': { $resources: readonly (infer T)[] } } } } };
+}
+  ? T
+  : never;
+type DeRecord<P extends keyof DePaths> = ListRecord<DePaths, P>;
+type PtRecord<P extends keyof PtPaths> = ListRecord<PtPaths, P>;
 
 /**
  * An expense as the books hold it, in either variant: `de` (Variant A) has the gross total, the

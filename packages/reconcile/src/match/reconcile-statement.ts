@@ -1,6 +1,6 @@
-import { isDecimal, sumDecimals } from '@acctkit/client';
+import { isDecimal } from '@acctkit/openapi/formats';
 import type { BankStatement } from '../bank-statement.js';
-import { negateAmount, normalizeAmount } from '../decimal-amount.js';
+import { negateAmount, sumAmounts } from '../decimal-amount.js';
 import { ReconcileError } from '../reconcile-error.js';
 import { assignRecords } from './assign-records.js';
 import { type BookRecord, belongsTo, expenseRecord, incomeRecord } from './book-record.js';
@@ -173,10 +173,7 @@ export function reconcileStatement(
       bankAccountId: account.id,
       closingBalance: closing,
       booksBalance: account.balance,
-      difference:
-        closing === null
-          ? null
-          : (normalizeAmount(sumDecimals([closing, negateAmount(account.balance)])) ?? null),
+      difference: closing === null ? null : sumAmounts([closing, negateAmount(account.balance)]),
     },
   };
 }
