@@ -10,7 +10,7 @@ describe('missingSandboxMessage', () => {
     expect(lines[1]).toMatch(/^Today, from a clone of acctkit: npm run pack:all, then install /);
     // The sandbox's tarball with the @acctkit packages it depends on, as its README installs it.
     expect(lines[1]).toContain(
-      './packed/acctkit-sandbox.tgz ./packed/acctkit-reconcile.tgz ./packed/acctkit-client.tgz ./packed/acctkit-signer.tgz ./packed/acctkit-openapi.tgz in one npm install',
+      './packed/acctkit-sandbox.tgz ./packed/acctkit-reconcile.tgz ./packed/acctkit-signer.tgz ./packed/acctkit-openapi.tgz in one npm install',
     );
   });
 

@@ -15,7 +15,7 @@
 export function missingSandboxMessage(packageName: string, bin: string): string {
   return [
     '--sandbox needs the @acctkit/sandbox package, which is not installed.',
-    `Today, from a clone of acctkit: npm run pack:all, then install ./packed/acctkit-sandbox.tgz ./packed/acctkit-reconcile.tgz ./packed/acctkit-client.tgz ./packed/acctkit-signer.tgz ./packed/acctkit-openapi.tgz in one npm install, the way ${packageName} was installed (npm install -g for a global ${bin}).`,
+    `Today, from a clone of acctkit: npm run pack:all, then install ./packed/acctkit-sandbox.tgz ./packed/acctkit-reconcile.tgz ./packed/acctkit-signer.tgz ./packed/acctkit-openapi.tgz in one npm install, the way ${packageName} was installed (npm install -g for a global ${bin}).`,
     `After the first release: npm install @acctkit/sandbox beside it, or run: npx -y -p ${packageName} -p @acctkit/sandbox ${bin} --sandbox`,
   ].join('\n');
 }
