@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.ts';
 
 const images = [
-  { name: 'acctkit-mcp', dockerfile: 'packages/mcp-server/Dockerfile', port: 3001, health: '/mcp' },
-  { name: 'acctkit-proxy', dockerfile: 'packages/edge-proxy/Dockerfile', port: 4020, health: '/_proxy/' },
+  { name: 'acctkit-mcp', dockerfile: 'packages/mcp-server/Dockerfile', port: 3001, health: '/healthz' },
+  { name: 'acctkit-proxy', dockerfile: 'packages/edge-proxy/Dockerfile', port: 4020, health: '/healthz' },
 ] as const;
 
 const dockerAnswers = spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 20_000 }).status === 0;

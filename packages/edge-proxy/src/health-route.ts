@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { PROXY_VERSION } from './generated/version.js';
+import { PACKAGE_VERSION } from './generated/version.js';
 import type { ProxyEnv } from './proxy-env.js';
 
 /** What `GET /healthz` answers. */
@@ -19,7 +19,7 @@ export interface HealthStatus {
  */
 export function healthRoute(): Hono<ProxyEnv> {
   const app = new Hono<ProxyEnv>();
-  const body: HealthStatus = { status: 'ok', version: PROXY_VERSION };
+  const body: HealthStatus = { status: 'ok', version: PACKAGE_VERSION };
   app.get('/healthz', (c) => {
     c.header('cache-control', 'no-store');
     return c.json(body);

@@ -2,6 +2,7 @@ import { createMemoryStorage } from '@acctkit/token-vault';
 import { type LoggingLevel, McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { APPROVE_CHANGE, approveChange } from './approvals/approve-change.js';
 import { rendersApps } from './client-capabilities.js';
+import { PACKAGE_VERSION } from './generated/version.js';
 import { serverInstructions } from './instructions.js';
 import { registerPrompts } from './prompts.js';
 import { registerCards, registerResources } from './resources.js';
@@ -42,7 +43,7 @@ export function createServer(options: ServerOptions): McpServer {
   const readOnly = !!options.readOnly || writable(connections).length === 0;
 
   const mcp = new McpServer(
-    { name: options.name ?? 'acctkit', version: options.version ?? '0.0.0' },
+    { name: options.name ?? 'acctkit', version: options.version ?? PACKAGE_VERSION },
     {
       capabilities: { logging: {}, tools: {}, resources: {}, prompts: {}, completions: {} },
       instructions: serverInstructions(connections, tools, readOnly),

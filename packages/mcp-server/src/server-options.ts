@@ -15,7 +15,7 @@ export interface ServerOptions extends SignedIn {
   readonly tools?: readonly string[] | undefined;
   /** Server name in `initialize` (default `acctkit`). */
   readonly name?: string | undefined;
-  /** Server version in `initialize` (default `0.0.0`). */
+  /** Server version in `initialize` (default: this package's version). */
   readonly version?: string | undefined;
   /**
    * Receives every log line of the server, whatever the client's protocol version (stdio writes the

@@ -1,5 +1,6 @@
 // `acctkit-mcp serve`, the built bin, as a user runs it: configuration errors name the variable and
-// never a value; with the variables set it serves the remote server until SIGTERM.
+// never a value; with the variables set it serves the remote server until SIGTERM, logging each
+// request as a JSON line on stdout.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,10 @@ describe('acctkit-mcp serve', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
     const mcpUrl = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`serve did not start:\n${stderr}`)), 20_000);
       child.stderr.on('data', (d: Buffer) => {
@@ -65,6 +70,16 @@ describe('acctkit-mcp serve', () => {
         (await exchange(remote, await authorizeWithoutBrowser(remote, sandbox))).body.access_token,
       );
       expect((await mcpPost(remote, token, TOOLS_LIST)).status).toBe(200);
+      // The request log: stdout is JSON lines, one per request, the last one the tools/list just made.
+      await expect
+        .poll(() => stdout.trim().split('\n').length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(5);
+      const lines = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.map((l) => [l.route, l.status])).toContainEqual(['/mcp', 200]);
+      expect(stdout).not.toContain(token);
     } finally {
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
       child.kill('SIGTERM');

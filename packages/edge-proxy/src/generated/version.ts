@@ -1,5 +1,5 @@
-// Generated from package.json by packages/edge-proxy/scripts/generate-version.ts, which the build runs;
-// regenerate with `pnpm --filter @acctkit/edge-proxy gen:version`. Do not edit by hand.
+// Generated from package.json by tools/src/generate-version.ts, which the build of
+// packages/edge-proxy runs (its gen:version script). Do not edit by hand.
 
 /** This package's version, as its package.json says. */
-export const PROXY_VERSION: string = "0.0.0";
+export const PACKAGE_VERSION: string = "0.0.0";

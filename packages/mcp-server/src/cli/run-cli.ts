@@ -1,10 +1,10 @@
 import { ConnectionError } from '../connections/connection-error.js';
 import { loadConnections } from '../connections/load-connections.js';
+import { PACKAGE_VERSION } from '../generated/version.js';
 import type { Toolset } from '../toolset.js';
 import { isToolset, TOOLSETS } from '../toolset.js';
 import type { CliIo } from './cli-io.js';
 import { httpBearerToken } from './http-access.js';
-import { packageVersion } from './package-version.js';
 import { type CliOptions, parseCliArgs, USAGE } from './parse-args.js';
 import { serveStdio } from './serve-stdio.js';
 
@@ -48,7 +48,7 @@ export async function runCli(
     return 0;
   }
   if (options.version) {
-    io.stdout.write(`${packageVersion()}\n`);
+    io.stdout.write(`${PACKAGE_VERSION}\n`);
     return 0;
   }
   try {
@@ -56,7 +56,7 @@ export async function runCli(
     const bearerToken = httpBearerToken(options, io.env);
     const selection = {
       name: 'acctkit',
-      version: packageVersion(),
+      version: PACKAGE_VERSION,
       readOnly: options.readOnly,
       toolsets: toolsetsOf(options.toolsets),
       tools: options.tools,

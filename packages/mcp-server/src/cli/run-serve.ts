@@ -46,6 +46,8 @@ export async function runServe(argv: readonly string[], io: CliIo): Promise<numb
       port: values.port === undefined ? undefined : Number(values.port),
       host: values.host,
       publicUrl: values['public-url'],
+      // One JSON line per request on stdout, what container log drivers collect; notices stay on stderr.
+      requestLog: (record) => io.stdout.write(`${JSON.stringify(record)}\n`),
     });
     io.stderr.write(
       `acctkit-mcp serve: remote MCP server at ${server.mcpUrl} (listening on port ${server.port})\n`,

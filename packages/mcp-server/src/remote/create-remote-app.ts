@@ -2,9 +2,11 @@ import { createVault, isVaultError, type Vault, type VaultStorage } from '@acctk
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
 import { authorizeRoutes } from './authorize-routes.js';
 import type { BearerEnv } from './bearer-auth.js';
 import { callbackRoute } from './callback-route.js';
+import { healthRoute } from './health-route.js';
 import { mcpRoute } from './mcp-route.js';
 import { metadataRoutes } from './metadata-routes.js';
 import { OAuthHttpError } from './oauth-error.js';
@@ -13,6 +15,7 @@ import { type RemoteConfig, type ResolvedConfig, resolveConfig } from './remote-
 import type { RemoteContext } from './remote-context.js';
 import { RemoteError } from './remote-error.js';
 import { corsFor, hostAndOriginGuard } from './request-guards.js';
+import { requestLog } from './request-log.js';
 import { deriveMacKey } from './secrets.js';
 import { STORED_PREFIX } from './stored-keys.js';
 import { tokenRoute } from './token-route.js';
@@ -63,6 +66,11 @@ export function createRemoteApp(config: RemoteConfig, storage: VaultStorage): Ho
         c.json({ error: 'invalid_request', error_description: `Bodies are limited to ${limit} bytes.` }, 413),
     });
   const { api, discovery } = corsFor(ctx);
+  // First, so every answer is logged, the guards' refusals included; a caller's plain request id is kept.
+  app.use('*', requestId({ limitLength: 128 }));
+  app.use('*', requestLog(config.requestLog, resolved.now));
+  // Before the host guard: a container's check calls 127.0.0.1, not the public host.
+  healthRoute(app as unknown as Hono);
   app.use('*', hostAndOriginGuard(ctx));
   app.use('/.well-known/*', discovery);
   for (const path of ['/mcp', '/token', '/register']) app.use(path, api);

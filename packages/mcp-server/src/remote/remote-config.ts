@@ -3,6 +3,7 @@ import { type EncryptionKey, parseKeyRing } from '@acctkit/token-vault';
 import type { Context } from 'hono';
 import { isLoopbackHost } from '../http/loopback-host.js';
 import { RemoteError } from './remote-error.js';
+import type { RequestLogSink } from './request-log.js';
 
 /** The accounting service registration this deployment signs users in with. */
 export interface UpstreamConfig {
@@ -82,6 +83,12 @@ export interface RemoteConfig {
    * (Workers), else one bucket shared by all; `startRemoteServer` passes the socket's address.
    */
   readonly clientAddress?: ((c: Context) => string) | undefined;
+  /**
+   * Where one record per answered request goes (request id, method, route pattern, status, duration,
+   * OAuth client and business; never a token or body). Default: none; `acctkit-mcp serve` writes JSON
+   * lines to stdout, the Workers entry hands each record to `console.log` (Workers Logs).
+   */
+  readonly requestLog?: RequestLogSink | undefined;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;

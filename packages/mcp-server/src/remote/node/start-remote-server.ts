@@ -6,6 +6,7 @@ import { isLoopbackHost } from '../../http/loopback-host.js';
 import { createRemoteApp } from '../create-remote-app.js';
 import { parseRemoteConfig, type RemoteConfig } from '../remote-config.js';
 import { RemoteError } from '../remote-error.js';
+import type { RequestLogSink } from '../request-log.js';
 import { connectionAddress } from './connection-address.js';
 import { pinnedMetadataFetch } from './pinned-metadata-fetch.js';
 
@@ -106,6 +107,8 @@ export interface ServeFlags {
   readonly port?: number | undefined;
   readonly host?: string | undefined;
   readonly publicUrl?: string | undefined;
+  /** Where the request log goes (`acctkit-mcp serve`: JSON lines on stdout); default none. */
+  readonly requestLog?: RequestLogSink | undefined;
 }
 
 /**
@@ -140,5 +143,6 @@ export function startRemoteServerFromEnv(
     port,
     host,
     database: env.ACCTKIT_MCP_DATABASE || '.acctkit/mcp-remote.sqlite',
+    requestLog: flags.requestLog,
   });
 }

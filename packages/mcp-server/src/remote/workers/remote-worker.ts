@@ -37,6 +37,9 @@ export const remoteWorker: {
         ...parseRemoteConfig(vars),
         allowLoopbackClientMetadata: vars.ACCTKIT_MCP_TEST_LOOPBACK_METADATA === '1',
         legacyForms: false,
+        // An object, not a string: Workers Logs indexes its fields.
+        // biome-ignore lint/suspicious/noConsole: the console is the Workers runtime's log.
+        requestLog: (record) => console.log(record),
       },
       createDurableObjectStorage(env.VAULT),
     );
