@@ -81,10 +81,12 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
   };
   // 2026-07-28 through the SDK's entry (modern requests only); 2025-era requests through sessions of
   // their own, as the entry's legacy serving keeps nothing of what a client declared.
-  const modern = createMcpHandler(({ authInfo }) => build(authInfo?.extra?.authorized as AuthorizedGrant), {
-    legacy: 'reject',
-    responseMode: 'json',
-  });
+  const modern = withoutJsonModeNotice(() =>
+    createMcpHandler(({ authInfo }) => build(authInfo?.extra?.authorized as AuthorizedGrant), {
+      legacy: 'reject',
+      responseMode: 'json',
+    }),
+  );
   // What each 2025-era client declared is kept where every instance finds it, bound to its grant. A
   // form's answer must reach the instance whose request asked for it, which the Workers entry cannot
   // promise (`legacyForms: false`): there cards and journal names still work, forms are not offered.
@@ -155,4 +157,26 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
  */
 function servedScope(grant: GrantRecord, token: Scope): Scope {
   return grant.scope === 'full_access' && token === 'full_access' ? 'full_access' : 'readonly';
+}
+
+const JSON_MODE_NOTICE = "responseMode: 'json' drops mid-call notifications.";
+
+/**
+ * Makes the SDK's handler without the notice it prints to the console whenever one is made with
+ * `responseMode: 'json'`, which this server chooses (stateless JSON answers, docs/remote.md): an
+ * operator would read it as a fault on every start and every Worker isolate. Only that notice is
+ * held back, and only while `make` runs (it is synchronous); any other warning is printed.
+ */
+function withoutJsonModeNotice<T>(make: () => T): T {
+  // biome-ignore lint/suspicious/noConsole: the SDK writes the notice to the console; it is restored below.
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith(JSON_MODE_NOTICE)) return;
+    warn.apply(console, args);
+  };
+  try {
+    return make();
+  } finally {
+    console.warn = warn;
+  }
 }
