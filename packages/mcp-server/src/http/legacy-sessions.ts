@@ -1,12 +1,11 @@
 import {
   isInitializeRequest,
   isJSONRPCRequest,
-  type JSONRPCMessage,
   type LoggingLevel,
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { isLoggingLevel } from '../logger.js';
+import { asMessages, declarationOf, levelSetIn, MAX_DECLARATION, messagesOf } from './session-messages.js';
 import type { SessionDeclaration, SessionStore } from './session-store.js';
 
 /** Options of {@link legacySessions}. */
@@ -56,8 +55,6 @@ export interface LegacySessions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The largest `initialize` parameters kept for a session, in characters of JSON. */
-const MAX_DECLARATION = 16 * 1024;
 /** Sessions' servers kept built between requests by default: about 60 KB each. */
 const IDLE_SERVERS = 256;
 const IDLE_MS = 5 * 60 * 1000;
@@ -292,50 +289,9 @@ async function sessionless(
   }
 }
 
-/** The JSON-RPC messages of a POST body, read from a clone; `undefined` when it is not JSON. */
-async function messagesOf(request: Request): Promise<JSONRPCMessage[] | undefined> {
-  try {
-    return asMessages(await request.clone().json());
-  } catch {
-    return undefined;
-  }
-}
-
-/** A JSON body as the list of messages it carries (a batch or one message). */
-function asMessages(body: unknown): JSONRPCMessage[] {
-  return (Array.isArray(body) ? body : [body]) as JSONRPCMessage[];
-}
-
 /** The transport's options for a body the caller already parsed (none: the transport reads it). */
 function parsed(parsedBody: unknown): { parsedBody: unknown } | undefined {
   return parsedBody === undefined ? undefined : { parsedBody };
-}
-
-function declarationOf(params: unknown): SessionDeclaration['initialize'] | undefined {
-  if (!params || typeof params !== 'object') return undefined;
-  const { protocolVersion, capabilities, clientInfo } = params as Record<string, unknown>;
-  if (typeof protocolVersion !== 'string' || !isObject(capabilities) || !isObject(clientInfo))
-    return undefined;
-  const declaration = {
-    protocolVersion,
-    capabilities,
-    clientInfo,
-  } as unknown as SessionDeclaration['initialize'];
-  return JSON.stringify(declaration).length <= MAX_DECLARATION ? declaration : undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The level of a `logging/setLevel` request among the messages, if there is one. */
-function levelSetIn(messages: readonly JSONRPCMessage[]): LoggingLevel | undefined {
-  for (const message of messages) {
-    if (!isJSONRPCRequest(message) || message.method !== 'logging/setLevel') continue;
-    const level = (message.params as { level?: unknown } | undefined)?.level;
-    if (isLoggingLevel(level)) return level;
-  }
-  return undefined;
 }
 
 /** Sends one request the client sent earlier to a fresh transport and reads its answer to the end. */
