@@ -1,7 +1,6 @@
 import { createVault } from '@acctkit/token-vault';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import { adminRoutes } from './admin-routes.js';
 import { connectRoutes } from './connect-routes.js';
 import { connectionTokens } from './connection-tokens.js';
@@ -85,9 +84,7 @@ export function createProxy(options: ProxyOptions): Hono<ProxyEnv> {
   };
 
   const app = new Hono<ProxyEnv>();
-  // The caller's X-Request-Id when it is 1–128 of `A-Za-z0-9_-=` (so it ties the proxy's line to the
-  // caller's), else a random UUID.
-  app.use(requestId({ limitLength: 128 }));
+  // Names the request (the caller's plain X-Request-Id or a UUID) and logs it once answered.
   app.use(requestLog(options.log === undefined ? undefined : log, now));
   if (options.corsOrigins?.length) {
     const allowed = new Set(options.corsOrigins);

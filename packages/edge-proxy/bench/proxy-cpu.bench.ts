@@ -1,0 +1,173 @@
+/**
+ * The proxy's own CPU per request on Node, in-process: 64 requests in flight through `app.fetch` (key
+ * check, route allow-list, vault token, signature, header filtering, the JSON request log line) to an
+ * upstream stub injected as the proxy's `fetch` (a fixed 20-record list, or 201 for a POST).
+ *
+ * "Own CPU" is the process CPU time (user + system, `process.cpuUsage`) of a slice of requests through
+ * the proxy, minus that of the same slice sent by the same load loop straight to the stub (what the
+ * load generator and the stub cost), divided by the requests. Slices of proxy and stub alternate in
+ * every round; the median of the rounds and the minimum are reported beside the 1-minute load average.
+ * The log sink counts each line's length (the record is built and serialised as on Node; the write to
+ * stdout is not counted).
+ *
+ * Run by `pnpm --filter @acctkit/edge-proxy bench` under the workspace's Node 24 (the target there is
+ * 60 µs a request), or `node --import tsx bench/proxy-cpu.bench.ts` under any Node. Writes
+ * `.bench/edge-proxy.json` for the README's Performance table (`pnpm bench:readme`).
+ */
+import { loadavg } from 'node:os';
+import { type BenchTable, loadNow, median, saveBenchReport } from '@acctkit/testing/bench';
+import { createMemoryStorage } from '@acctkit/token-vault';
+import { createProxy } from '../src/index.js';
+
+const ROUNDS = Number(process.env.ACCTKIT_BENCH_ROUNDS ?? 15);
+const PER_SLICE = Number(process.env.ACCTKIT_BENCH_REQUESTS ?? 2000);
+const IN_FLIGHT = 64;
+const TARGET_US = 60;
+const UPSTREAM = 'http://upstream.test';
+
+const list = JSON.stringify({
+  $totalResults: 20,
+  $startIndex: 0,
+  $itemsPerPage: 20,
+  $resources: Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Contact ${i + 1}`, town: 'Köln' })),
+});
+const form =
+  'contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=Bench+Contact&contact%5Bmain_address%5D%5Btown%5D=K%C3%B6ln';
+
+async function stub(request: Request): Promise<Response> {
+  if (request.method === 'POST') {
+    await request.arrayBuffer();
+    return new Response('{"id":1,"name":"Bench Contact"}', {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+  return new Response(list, { headers: { 'content-type': 'application/json' } });
+}
+
+const out = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+type Send = (request: Request) => Promise<Response>;
+
+/** CPU µs (user + system) for `count` requests made by `make`, `IN_FLIGHT` at a time, through `send`. */
+async function cpuSlice(send: Send, make: () => Request, count: number): Promise<number> {
+  let left = count;
+  const worker = async (): Promise<void> => {
+    while (left > 0) {
+      left--;
+      const response = await send(make());
+      await response.arrayBuffer();
+      if (response.status >= 300) throw new Error(`answered ${response.status}`);
+    }
+  };
+  const before = process.cpuUsage();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const used = process.cpuUsage(before);
+  return used.user + used.system;
+}
+
+async function main(): Promise<void> {
+  let logged = 0;
+  let lines = 0;
+  const app = createProxy({
+    upstream: {
+      baseUrl: UPSTREAM,
+      clientId: 'bench',
+      clientSecret: 'bench-secret',
+      signingSecret: 'bench-signing',
+    },
+    storage: createMemoryStorage(),
+    encryptionKeys: [{ id: 'bench', key: new Uint8Array(32).fill(1) }],
+    adminToken: 'bench-admin-token-0123456789',
+    rateLimit: false,
+    fetch: stub,
+    log: (line) => {
+      logged += line.length;
+      lines++;
+    },
+  });
+  const admin = { Authorization: 'Bearer bench-admin-token-0123456789' };
+  await app.request('/_proxy/connections', {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({
+      id: 'de',
+      variant: 'de',
+      access_token: 'a'.repeat(40),
+      refresh_token: 'r',
+      expires_in: 86_400,
+    }),
+  });
+  const { key } = (await (
+    await app.request('/_proxy/keys', {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ connection: 'de', scope: 'write' }),
+    })
+  ).json()) as { key: string };
+
+  const getInit = { headers: { Authorization: `Bearer ${key}`, 'User-Agent': 'bench' } };
+  const postInit = {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'User-Agent': 'bench',
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: form,
+  };
+  const viaProxy: Send = (request) => Promise.resolve(app.fetch(request));
+  const cases = [
+    {
+      name: 'GET /accounts/v2/contacts?…',
+      make: () => new Request('http://proxy.test/accounts/v2/contacts?search=Ann&$itemsPerPage=20', getInit),
+    },
+    {
+      name: 'POST /accounts/v2/contacts',
+      make: () => new Request('http://proxy.test/accounts/v2/contacts', postInit),
+    },
+  ];
+  // Warm-up: JIT, the vault's token manager, the key's storage path.
+  for (const c of cases) {
+    await cpuSlice(viaProxy, c.make, PER_SLICE);
+    await cpuSlice(stub, c.make, PER_SLICE);
+  }
+  const own = cases.map(() => [] as number[]);
+  const loads: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, c] of cases.entries()) {
+      const proxied = await cpuSlice(viaProxy, c.make, PER_SLICE);
+      const direct = await cpuSlice(stub, c.make, PER_SLICE);
+      own[i]?.push((proxied - direct) / PER_SLICE);
+    }
+    loads.push(loadavg()[0] ?? 0);
+  }
+  if (lines === 0 || logged === 0)
+    throw new Error('The request log wrote nothing: the bench would not count it.');
+  const load = loadNow();
+  out(
+    `Node ${process.version}: proxy CPU per request (process CPU through the proxy minus the same load sent to the stub), ${IN_FLIGHT} in flight, ${ROUNDS} interleaved rounds of ${PER_SLICE} requests per case; load ${load} (1 min)`,
+  );
+  const rows: string[][] = [];
+  for (const [i, c] of cases.entries()) {
+    const v = own[i] ?? [];
+    const m = median(v);
+    const min = Math.min(...v);
+    out(
+      `${c.name.padEnd(30)} median ${m.toFixed(1).padStart(6)} µs   minimum ${min.toFixed(1).padStart(6)} µs   target ≤ ${TARGET_US} µs   load ${load}`,
+    );
+    rows.push([c.name, `${m.toFixed(1)} µs`, `${min.toFixed(1)} µs`, `≤ ${TARGET_US} µs`, load]);
+  }
+  const tables: BenchTable[] = [
+    {
+      title: `The proxy's own CPU per request on Node ${process.version}, in-process (\`app.fetch\`, ${IN_FLIGHT} requests in flight, an injected upstream stub, the JSON request log line built and serialised): process CPU time through the proxy minus the same load sent straight to the stub, per request; median of ${ROUNDS} interleaved rounds of ${PER_SLICE} requests, the minimum beside it, and the 1-minute load average at the end of the run.`,
+      columns: ['Request', 'Own CPU (median)', 'Minimum', 'Target', 'Load (1 min)'],
+      rows,
+    },
+  ];
+  out(`figures written to ${saveBenchReport('edge-proxy', tables)}`);
+}
+
+await main();
