@@ -5,8 +5,18 @@ import { ToolFailure } from './tool-failure.js';
 /** Default page size of list tools. */
 export const DEFAULT_LIMIT = 25;
 
-/** The paging and trimming arguments every list tool takes. */
-export const PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
+/**
+ * The paging and trimming arguments every list tool takes. Typed by each `type` (the compiler checks
+ * the values below have it), so the handlers' arguments read `limit` as a number.
+ */
+export const PAGING_ARGUMENTS: {
+  readonly limit: JsonSchema & { readonly type: 'integer' };
+  readonly cursor: JsonSchema & { readonly type: 'string' };
+  readonly fields: JsonSchema & {
+    readonly type: 'array';
+    readonly items: JsonSchema & { readonly type: 'string' };
+  };
+} = {
   limit: {
     type: 'integer',
     minimum: 1,
@@ -42,10 +52,11 @@ const LISTED_PAGING_ARGUMENTS: Readonly<Record<string, JsonSchema>> = {
 export function listedPaging(schema: JsonSchema): JsonSchema {
   const properties = schema.properties;
   if (!properties) return schema;
+  const paging: Readonly<Record<string, JsonSchema | undefined>> = PAGING_ARGUMENTS;
   const listed = Object.fromEntries(
     Object.entries(properties).map(([name, property]) => [
       name,
-      property === PAGING_ARGUMENTS[name] ? (LISTED_PAGING_ARGUMENTS[name] ?? property) : property,
+      property === paging[name] ? (LISTED_PAGING_ARGUMENTS[name] ?? property) : property,
     ]),
   );
   return { ...schema, properties: listed };

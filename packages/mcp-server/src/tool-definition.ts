@@ -5,6 +5,7 @@ import type { BusinessConnection } from './business-connection.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Logger } from './logger.js';
 import type { Toolset } from './toolset.js';
+import type { MaybeTypedSchema } from './typed-schema.js';
 
 type Variant = BusinessConnection['variant'];
 
@@ -96,9 +97,27 @@ export interface ToolDefinition {
   readonly run: (args: Record<string, unknown>, context: ToolContext) => Promise<ToolSuccess>;
 }
 
-/** A tool of the catalogue, its `write` derived from its annotations (`readOnlyHint` false). */
-export function defineTool(tool: Omit<ToolDefinition, 'write'>): ToolDefinition {
-  return { ...tool, write: !tool.annotations.readOnlyHint };
+/**
+ * A tool as its module declares it: `run` takes the arguments its `input` schema accepts (`A`, from a
+ * `TypedSchema`; a record of unknown values for an untyped schema).
+ */
+export interface ToolDeclaration<A extends Readonly<Record<string, unknown>>>
+  extends Omit<ToolDefinition, 'write' | 'input' | 'run'> {
+  readonly input: (variants: readonly Variant[]) => MaybeTypedSchema<A>;
+  readonly run: (args: A, context: ToolContext) => Promise<ToolSuccess>;
+}
+
+/**
+ * A tool of the catalogue, its `write` derived from its annotations (`readOnlyHint` false), its
+ * handler typed by its input schema.
+ */
+export function defineTool<A extends Readonly<Record<string, unknown>> = Readonly<Record<string, unknown>>>(
+  tool: ToolDeclaration<A>,
+): ToolDefinition {
+  // The catalogue holds tools of every argument type, so it erases `A` here. That is sound because
+  // the runner calls `run` only with arguments it has checked against this tool's own `input` schema
+  // for the business's variant (`runTool`), and `A` is derived from that schema.
+  return { ...tool, run: tool.run as ToolDefinition['run'], write: !tool.annotations.readOnlyHint };
 }
 
 /**

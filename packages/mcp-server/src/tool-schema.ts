@@ -3,6 +3,7 @@ import { decimalProblem } from './argument-problems.js';
 import type { BusinessConnection } from './business-connection.js';
 import type { JsonSchema } from './json-schema.js';
 import { missingArgument } from './tool-failure.js';
+import type { ArgumentsOf, SpecArguments, TypedSchema } from './typed-schema.js';
 
 type Variant = BusinessConnection['variant'];
 
@@ -135,18 +136,49 @@ function eitherVariant(de: JsonSchema, pt: JsonSchema): JsonSchema {
   };
 }
 
-/** An object schema from its properties. */
-export function objectSchema(
-  properties: Readonly<Record<string, JsonSchema>>,
-  required: readonly string[] = [],
-  strict = true,
-): JsonSchema {
-  return {
+/**
+ * An object schema from its properties, typed with the arguments it accepts ({@link ArgumentsOf}): the
+ * `const` type parameters keep each property's `type` and `enum` literals, so a handler reads
+ * `kind?: 'contacts' | … | undefined` rather than a cast.
+ */
+export function objectSchema<
+  const P extends Readonly<Record<string, JsonSchema>>,
+  const R extends keyof P & string = never,
+>(properties: P, required: readonly R[] = [], strict = true): TypedSchema<ArgumentsOf<P, R>> {
+  const schema: JsonSchema = {
     type: 'object',
     properties,
     ...(required.length > 0 ? { required } : {}),
     ...(strict ? { additionalProperties: false } : {}),
   };
+  // The one place a schema gets its argument type: derived from the properties it was built from.
+  return schema as TypedSchema<ArgumentsOf<P, R>>;
+}
+
+/**
+ * `spec`, a schema generated from the spec whose fields are known only at start-up, with a tool's own
+ * arguments (`own`, from {@link objectSchema}) after its fields, or before them when `first`: an object
+ * schema taking no other argument and requiring what either requires. The spec's fields read as
+ * unknown values ({@link SpecArguments}), the tool's own as their schemas say.
+ */
+export function withOwnArguments<A>(
+  spec: JsonSchema,
+  own: TypedSchema<A>,
+  first = false,
+): TypedSchema<SpecArguments & A> {
+  const { description: _d, ...rest } = spec;
+  const properties = first
+    ? { ...own.properties, ...(spec.properties ?? {}) }
+    : { ...(spec.properties ?? {}), ...own.properties };
+  const required = [...(own.required ?? []), ...(spec.required ?? [])];
+  const schema: JsonSchema = {
+    ...rest,
+    type: 'object',
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+  return schema as TypedSchema<SpecArguments & A>;
 }
 
 /** A top-level object schema without the keywords that would stop it being a plain zod object. */
@@ -196,7 +228,7 @@ const listedForms = new WeakMap<JsonSchema, JsonSchema>();
  * `schema`, which `tools/list` shows as `listed`: without limits of the server's own that each call
  * still checks and no agent comes near (an id's `minimum: 1`), so the catalogue does not repeat them.
  */
-export function withListedForm(schema: JsonSchema, listed: JsonSchema): JsonSchema {
+export function withListedForm<const S extends JsonSchema>(schema: S, listed: JsonSchema): S {
   listedForms.set(schema, listed);
   return schema;
 }

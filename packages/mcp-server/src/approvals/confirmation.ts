@@ -7,7 +7,7 @@ import { ApprovalNeeded, type ApprovalView } from './approval-needed.js';
 import { holdApproval, shownDigest } from './approval-store.js';
 
 /** The `confirm` argument of deletes and amount-changing updates. */
-export const CONFIRM_ARGUMENT: JsonSchema = {
+export const CONFIRM_ARGUMENT: JsonSchema & { readonly type: 'boolean' } = {
   type: 'boolean',
   description: 'true once the user agreed.',
 };
@@ -38,7 +38,7 @@ export type ChangeCard = Pick<ApprovalView, 'kind' | 'id' | 'before' | 'after'>;
  */
 export async function confirmChange(
   context: ToolContext,
-  confirm: unknown,
+  confirm: boolean | undefined,
   action: string,
   details: Readonly<Record<string, unknown>>,
   card: ChangeCard,

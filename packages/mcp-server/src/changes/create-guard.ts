@@ -11,7 +11,10 @@ export const IDEMPOTENCY_WINDOW_MS: number = 24 * 60 * 60 * 1000;
 export const DUPLICATE_WINDOW_MS: number = 10 * 60 * 1000;
 
 /** The arguments of the create tools that guard against duplicates. */
-export const CREATE_GUARD_ARGUMENTS: Readonly<Record<'idempotency_key' | 'allow_duplicate', JsonSchema>> = {
+export const CREATE_GUARD_ARGUMENTS: {
+  readonly idempotency_key: JsonSchema & { readonly type: 'string' };
+  readonly allow_duplicate: JsonSchema & { readonly type: 'boolean' };
+} = {
   idempotency_key: {
     type: 'string',
     minLength: 1,

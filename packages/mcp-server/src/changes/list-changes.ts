@@ -9,7 +9,7 @@ import { journalOf } from './journal-of.js';
 
 const KINDS = RECORD_KINDS.map((kind) => kind.name);
 
-const DATE: JsonSchema = { type: 'string', format: 'date' };
+const DATE = { type: 'string', format: 'date' } as const satisfies JsonSchema;
 
 /** `list_changes`: the business's journal, newest first, filtered and paged. */
 export const LIST_CHANGES: ToolDefinition = defineTool({
@@ -29,8 +29,8 @@ export const LIST_CHANGES: ToolDefinition = defineTool({
       tool: { type: 'string', maxLength: 60, description: 'Tool that made it.' },
       since: { ...DATE, description: 'From this day.' },
       until: { ...DATE, description: 'Up to this day.' },
-      limit: PAGING_ARGUMENTS.limit as JsonSchema,
-      cursor: PAGING_ARGUMENTS.cursor as JsonSchema,
+      limit: PAGING_ARGUMENTS.limit,
+      cursor: PAGING_ARGUMENTS.cursor,
     }),
   output: () =>
     objectSchema(
@@ -47,13 +47,13 @@ export const LIST_CHANGES: ToolDefinition = defineTool({
         fields: [{ field: 'kind', problem: `required with id: one of ${KINDS.join(', ')}` }],
       });
     const page = await journalOf(context).list({
-      kind: args.kind as string | undefined,
-      recordId: args.id as number | undefined,
-      tool: args.tool as string | undefined,
-      since: args.since as string | undefined,
-      until: args.until as string | undefined,
-      cursor: args.cursor as string | undefined,
-      limit: (args.limit as number | undefined) ?? DEFAULT_LIMIT,
+      kind: args.kind,
+      recordId: args.id,
+      tool: args.tool,
+      since: args.since,
+      until: args.until,
+      cursor: args.cursor,
+      limit: args.limit ?? DEFAULT_LIMIT,
     });
     return {
       data: { items: page.entries, ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }) },

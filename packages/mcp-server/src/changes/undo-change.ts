@@ -43,7 +43,7 @@ export const UNDO_CHANGE: ToolDefinition = defineTool({
     ),
   run: async (args, context) => {
     const journal = journalOf(context);
-    const id = args.change as string;
+    const id = args.change;
     const [entry] = (await journal.list({ id, limit: 1 })).entries;
     if (!entry)
       throw new ToolFailure({

@@ -4,7 +4,7 @@ import type { JsonSchema } from '../json-schema.js';
 import { EXPENSES, INCOMES, type RecordKind } from '../record-kinds.js';
 
 /** What a caller may set per line: create-tool fields the line itself does not decide. */
-export const OVERRIDE_SCHEMA: JsonSchema = {
+export const OVERRIDE_SCHEMA: JsonSchema & { readonly type: 'object' } = {
   type: 'object',
   properties: {
     line: { type: 'string' },

@@ -2,6 +2,7 @@ import {
   type BankStatement,
   type Books,
   bookingKey,
+  type FileLine,
   type LineReconciliation,
   ReconcileError,
   reconcileStatement,
@@ -10,8 +11,15 @@ import {
 } from '@acctkit/reconcile';
 import type { ToolContext } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
+import type { ArgumentsOf } from '../typed-schema.js';
 import { readBooks } from './read-books.js';
-import { type FileLine, readStatementFile } from './statement-file.js';
+import { type BANK_ACCOUNT_ARGUMENT, readStatementFile, type STATEMENT_ARGUMENT } from './statement-file.js';
+
+/** The arguments both reconcile tools take: the statement file and, optionally, the bank account. */
+export type StatementArguments = ArgumentsOf<
+  { readonly statement: typeof STATEMENT_ARGUMENT; readonly bank_account_id: typeof BANK_ACCOUNT_ARGUMENT },
+  'statement'
+>;
 
 /** A statement file reconciled with the books read for it. */
 export interface ReconciledFile {
@@ -27,13 +35,10 @@ export interface ReconciledFile {
  * Reads the file, reads the books once and matches every line: the common first step of
  * `reconcile_statement` and `book_statement_lines`. Changes nothing.
  */
-export async function reconcileFile(
-  args: Record<string, unknown>,
-  context: ToolContext,
-): Promise<ReconciledFile> {
-  const { statement, lines } = readStatementFile(args.statement as string, context);
+export async function reconcileFile(args: StatementArguments, context: ToolContext): Promise<ReconciledFile> {
+  const { statement, lines } = readStatementFile(args.statement, context);
   const books = await readBooks(context, statement);
-  const bankAccountId = args.bank_account_id as number | undefined;
+  const bankAccountId = args.bank_account_id;
   try {
     const result = reconcileStatement(statement, books, {
       ...(bankAccountId !== undefined && { bankAccountId }),

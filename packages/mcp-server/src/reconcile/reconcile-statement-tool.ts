@@ -59,7 +59,7 @@ export const RECONCILE_STATEMENT: ToolDefinition = defineTool({
         statement: STATEMENT_ARGUMENT,
         bank_account_id: BANK_ACCOUNT_ARGUMENT,
         limit: { ...PAGING_ARGUMENTS.limit, description: `Default ${DEFAULT_LINES}.` },
-        cursor: PAGING_ARGUMENTS.cursor as JsonSchema,
+        cursor: PAGING_ARGUMENTS.cursor,
       },
       ['statement'],
     ),
@@ -76,8 +76,8 @@ export const RECONCILE_STATEMENT: ToolDefinition = defineTool({
   run: async (args, context) => {
     const filter = JSON.stringify([args.statement, args.bank_account_id ?? null]);
     const expected = { tool: NAME, business: context.connection.name, filter };
-    const start = decodeCursor(args.cursor as string | undefined, expected);
-    const limit = (args.limit as number | undefined) ?? DEFAULT_LINES;
+    const start = decodeCursor(args.cursor, expected);
+    const limit = args.limit ?? DEFAULT_LINES;
     const file = await reconcileFile(args, context);
     const page = file.statement.lines.slice(start, start + limit);
     const names = contactNames(file.books.contacts);

@@ -4,7 +4,7 @@ import { DEFAULT_LIMIT, decodeCursor, encodeCursor, PAGING_ARGUMENTS, pageSchema
 import { normalizeRecord, trimRecord } from '../records.js';
 import { serviceCall } from '../service-call.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolSuccess } from '../tool-definition.js';
-import { mergeVariantSchemas, objectSchema } from '../tool-schema.js';
+import { mergeVariantSchemas, objectSchema, withOwnArguments } from '../tool-schema.js';
 import type { Toolset } from '../toolset.js';
 import { READ } from './annotations.js';
 import { specSchemas } from './spec-schemas.js';
@@ -65,16 +65,14 @@ export function listTool(options: ListOptions): ToolDefinition {
     toolset: options.toolset,
     perBusiness: true,
     annotations: READ,
-    input: (variants) => {
-      const filters = filtersOf(variants);
-      return { ...filters, properties: { ...(filters.properties ?? {}), ...PAGING_ARGUMENTS } };
-    },
+    // The filters are the spec's, typed as values to pass on; the paging arguments are read by name.
+    input: (variants) => withOwnArguments(filtersOf(variants), objectSchema(PAGING_ARGUMENTS)),
     // Records as objects: the get_ tools list record fields, once per kind (DECISIONS MC14, MC30).
     output: () => pageSchema({ type: 'object' }),
     run: async (args, context) => {
       const { limit = DEFAULT_LIMIT, cursor, fields, ...filters } = args;
       const filter = JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
-      const start = decodeCursor(cursor as string | undefined, {
+      const start = decodeCursor(cursor, {
         tool: options.name,
         business: context.connection.name,
         filter,
@@ -88,15 +86,7 @@ export function listTool(options: ListOptions): ToolDefinition {
         params: { query },
         signal: context.signal,
       });
-      return pageResult(
-        context,
-        options.name,
-        filter,
-        start,
-        page.$totalResults,
-        page.$resources,
-        fields as string[] | undefined,
-      );
+      return pageResult(context, options.name, filter, start, page.$totalResults, page.$resources, fields);
     },
   });
 }

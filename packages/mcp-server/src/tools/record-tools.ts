@@ -11,50 +11,29 @@ import { normalizeRecord, recordLink, trimRecord } from '../records.js';
 import { serviceAnswer, serviceCall } from '../service-call.js';
 import { defineTool, type ToolContext, type ToolDefinition, type ToolSuccess } from '../tool-definition.js';
 import { ToolFailure } from '../tool-failure.js';
-import { mergeVariantSchemas, objectSchema, withListedForm } from '../tool-schema.js';
+import { mergeVariantSchemas, objectSchema, withListedForm, withOwnArguments } from '../tool-schema.js';
 import type { Toolset } from '../toolset.js';
 import { CREATE, DELETE, READ, UPDATE } from './annotations.js';
 import { specSchemas } from './spec-schemas.js';
 
 type Variant = BusinessConnection['variant'];
 
-const DRY_RUN: JsonSchema = {
+const DRY_RUN = {
   type: 'boolean',
   description: 'Only validate.',
-};
+} as const satisfies JsonSchema;
 
 function capitalized(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
-function idArgument(resource: RecordKind): JsonSchema {
+function idArgument(resource: RecordKind): JsonSchema & { readonly type: 'integer' } {
   const description = `${capitalized(resource.singular)} id (${recordToolName(resource, 'list')}).`;
   // Listed without `minimum`: ids come from list_ tools, so no agent sends 0; each call still checks it.
   return withListedForm({ type: 'integer', minimum: 1, description }, { type: 'integer', description });
 }
 
-const FIELDS: JsonSchema = PAGING_ARGUMENTS.fields as JsonSchema;
-
-/** A variant schema with more properties (and required ones). */
-function extend(
-  base: JsonSchema,
-  extra: Readonly<Record<string, JsonSchema>>,
-  required: readonly string[] = [],
-  first = false,
-): JsonSchema {
-  const { description: _d, ...rest } = base;
-  const properties = first
-    ? { ...extra, ...(base.properties ?? {}) }
-    : { ...(base.properties ?? {}), ...extra };
-  const all = [...required, ...(base.required ?? [])];
-  return {
-    ...rest,
-    type: 'object',
-    properties,
-    ...(all.length > 0 ? { required: all } : {}),
-    additionalProperties: false,
-  };
-}
+const FIELDS = PAGING_ARGUMENTS.fields;
 
 /** The wire body for a tool's spec arguments: dates to `dd/mm/yyyy` where the wire wants them, wrapped. */
 export function wireBody(
@@ -69,7 +48,7 @@ export function wireBody(
   return wrap ? { [wrap]: converted } : converted;
 }
 
-function specFields(args: Record<string, unknown>): Record<string, unknown> {
+function specFields(args: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const { id: _i, dry_run: _d, confirm: _c, idempotency_key: _k, allow_duplicate: _a, ...fields } = args;
   return fields;
 }
@@ -105,7 +84,7 @@ export function getTool(resource: RecordKind, names: Names): ToolDefinition {
     output: (variants) => mergeVariantSchemas(records, variants),
     run: async (args, context) => {
       const full = await fetchRecord(resource, args.id, context);
-      const data = trimRecord(full, args.fields as string[] | undefined);
+      const data = trimRecord(full, args.fields);
       return { data, links: [recordLink(context.connection, resource, full)] };
     },
   });
@@ -122,15 +101,18 @@ export function createTool(resource: RecordKind, body: string, names: Names): To
     perBusiness: true,
     annotations: CREATE,
     input: (variants) =>
-      extend(mergeVariantSchemas(bodies, variants), { ...CREATE_GUARD_ARGUMENTS, dry_run: DRY_RUN }),
+      withOwnArguments(
+        mergeVariantSchemas(bodies, variants),
+        objectSchema({ ...CREATE_GUARD_ARGUMENTS, dry_run: DRY_RUN }),
+      ),
     output: () => changeSchema(['created', 'already_created', 'dry_run']),
     run: async (args, context) => {
       const fields = specFields(args);
       const body = wireBody(resource, context.connection.variant, fields);
       if (args.dry_run === true) return { data: dryRun(body) };
       const guard = {
-        idempotencyKey: args.idempotency_key as string | undefined,
-        allowDuplicate: args.allow_duplicate as boolean | undefined,
+        idempotencyKey: args.idempotency_key,
+        allowDuplicate: args.allow_duplicate,
       };
       return guardCreate(context, resource, names.name, fields, guard, async (decision) => {
         if (decision.kind === 'already_created') {
@@ -249,14 +231,16 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
     perBusiness: true,
     annotations: UPDATE,
     input: (variants) =>
-      extend(
+      withOwnArguments(
         mergeVariantSchemas(bodies, variants),
-        {
-          id: idArgument(resource),
-          ...(confirmedFields(resource).length > 0 ? { confirm: CONFIRM_ARGUMENT } : {}),
-          dry_run: DRY_RUN,
-        },
-        ['id'],
+        objectSchema(
+          {
+            id: idArgument(resource),
+            ...(confirmedFields(resource).length > 0 ? { confirm: CONFIRM_ARGUMENT } : {}),
+            dry_run: DRY_RUN,
+          },
+          ['id'],
+        ),
         true,
       ),
     output: () => changeSchema(['updated', 'dry_run', 'declined', 'cancelled']),
@@ -292,7 +276,7 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
           { ...confirmationDetails(resource, current), ...changes },
           {
             kind: resource.name,
-            id: Number(args.id),
+            id: args.id,
             before: current,
             after: expected(resource, current, fields),
           },
@@ -303,7 +287,7 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
       // `current` is the read the confirmation needs anyway: the journal's "before" costs no request.
       await journalChange(context, resource, {
         operation: 'update',
-        recordId: Number(args.id),
+        recordId: args.id,
         before: current,
         after: updated,
         status,
@@ -364,13 +348,13 @@ export function deleteTool(resource: RecordKind, names: Names): ToolDefinition {
         args.confirm,
         action,
         confirmationDetails(resource, current),
-        { kind: resource.name, id: Number(args.id), before: current, after: null },
+        { kind: resource.name, id: args.id, before: current, after: null },
       );
       if (decision !== 'confirmed') return unchanged(decision, action, current);
       const { status } = await deleteRecord(context, resource, args.id);
       await journalChange(context, resource, {
         operation: 'delete',
-        recordId: Number(args.id),
+        recordId: args.id,
         before: current,
         after: null,
         status,

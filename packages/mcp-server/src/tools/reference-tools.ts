@@ -59,25 +59,17 @@ const listReference: ToolDefinition = defineTool({
     ),
   output: () => pageSchema({ type: 'object' }),
   run: async (args, context) => {
-    const kind = args.kind as ReferenceKind;
-    const limit = (args.limit as number | undefined) ?? DEFAULT_LIMIT;
+    const kind = args.kind;
+    const limit = args.limit ?? DEFAULT_LIMIT;
     const filter = kind;
-    const start = decodeCursor(args.cursor as string | undefined, {
+    const start = decodeCursor(args.cursor, {
       tool: 'list_reference',
       business: context.connection.name,
       filter,
     });
     const all = await referenceItems(context.connection, kind, context.signal);
     const records = all.slice(start, start + limit);
-    return pageResult(
-      context,
-      'list_reference',
-      filter,
-      start,
-      all.length,
-      records,
-      args.fields as string[] | undefined,
-    );
+    return pageResult(context, 'list_reference', filter, start, all.length, records, args.fields);
   },
 });
 

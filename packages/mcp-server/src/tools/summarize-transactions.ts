@@ -154,9 +154,7 @@ export const SUMMARIZE_TRANSACTIONS: ToolDefinition = defineTool({
     $defs: { totals: TOTALS },
   }),
   run: async (args, context) => {
-    const from = args.from_date as string;
-    const to = args.to_date as string;
-    const groupBy = args.group_by as 'month' | 'type' | 'contact';
+    const { from_date: from, to_date: to, group_by: groupBy } = args;
     if (from > to)
       throw new ToolFailure({
         code: 'INVALID_ARGUMENTS',
