@@ -9,13 +9,17 @@ import {
   toTokenSet,
   variantFromCountry,
 } from '@acctkit/client';
-import { type AppProfile, SANDBOX_DEMO_APP } from '@acctkit/client/node';
+import {
+  type AppProfile,
+  type LoopbackRedirect,
+  listenForRedirect,
+  SANDBOX_DEMO_APP,
+} from '@acctkit/client/node';
 import { CliError } from '../cli-error.js';
 import { type Command, numberValue, positionals, stringValue } from '../command.js';
 import { loadConfig, profile, resolveApp } from '../config.js';
 import { connectionStore } from '../connection-store.js';
 import type { Io } from '../io.js';
-import { type LoopbackRedirect, listenForRedirect } from '../loopback-redirect.js';
 import { noBrowserError, noBrowserReason, openBrowser } from '../open-browser.js';
 import { type AuthorizationAnswer, type PasteReader, readPastedAnswer } from '../pasted-answer.js';
 import { terminalText } from '../terminal-text.js';
@@ -120,7 +124,11 @@ export const login: Command = {
     if (sandbox) await sandboxAnswers(app.baseUrl, io);
 
     const store = connectionStore(io);
-    const redirect = await listenForRedirect(port);
+    const redirect = await listenForRedirect({
+      port,
+      title: 'acctkit login',
+      returnTo: 'the terminal',
+    }).catch((cause: unknown) => Promise.reject(new CliError('LOGIN', (cause as Error).message, { cause })));
     let paste: PasteReader | undefined;
     try {
       const { url, state } = authorizationUrl({
@@ -324,15 +332,21 @@ async function fromLoopback(
 ): Promise<AuthorizationAnswer> {
   let callback: CallbackResult | undefined;
   let failure: unknown;
-  await redirect.wait((u) => {
-    try {
-      callback = parseCallback(u, state);
-      return { ok: true, message: 'acctkit got the authorization and is finishing in the terminal.' };
-    } catch (err) {
-      failure = err;
-      return { ok: false, message: (err as Error).message };
-    }
-  }, timeoutMs);
+  await redirect
+    .wait((u) => {
+      try {
+        callback = parseCallback(u, state);
+        return { ok: true, message: 'acctkit got the authorization and is finishing in the terminal.' };
+      } catch (err) {
+        failure = err;
+        return { ok: false, message: (err as Error).message };
+      }
+    }, timeoutMs)
+    .catch((cause: unknown) =>
+      Promise.reject(
+        new CliError('LOGIN', `${(cause as Error).message.replace(/\.$/, '')}; run login again.`, { cause }),
+      ),
+    );
   if (!callback) throw callbackError(failure);
   return { code: callback.code, country: callback.country };
 }

@@ -24,6 +24,11 @@ export {
 } from './connection-store-file.js';
 export { type FileLockOptions, withFileLock } from './file-lock.js';
 export { createFileTokenStore } from './file-token-store.js';
+export {
+  type LoopbackRedirect,
+  type LoopbackRedirectOptions,
+  listenForRedirect,
+} from './loopback-redirect.js';
 export { missingSandboxMessage } from './missing-sandbox-message.js';
 export { SANDBOX_DEMO_APP } from './sandbox-demo-app.js';
 export { writeAtomic } from './write-atomic.js';
