@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import { adminDocument } from './admin-document.js';
@@ -10,10 +7,8 @@ import { REQUEST_SIGNER_JS } from './generated/request-signer.js';
 import { guidePage } from './guide-page.js';
 import { referenceDocument } from './reference-document.js';
 import type { SandboxEnv } from './sandbox-env.js';
+import { readScalarBundle, SCALAR_BUNDLE_FILE, SCALAR_MISSING_MESSAGE } from './scalar-bundle.js';
 import type { Variant } from './variant.js';
-
-const require = createRequire(import.meta.url);
-let scalarBundle: string | undefined;
 
 /** The documents of the reference: the two variants of the service and the sandbox's admin API. */
 type DocsSource = Variant | 'admin';
@@ -29,15 +24,6 @@ function documentJson(source: DocsSource, origin: string): string {
     ...adminDocument(),
     servers: [{ url: origin, description: 'This acctkit sandbox' }],
   });
-}
-
-// Scalar's standalone bundle inlines its code and styles: served from the package, nothing from a CDN.
-function scalar(): string {
-  scalarBundle ??= readFileSync(
-    join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js'),
-    'utf8',
-  );
-  return scalarBundle;
 }
 
 const DOCS_CSP =
@@ -98,13 +84,27 @@ function referencePage(first: DocsSource, origin: string): Html {
   const json = (value: string) => raw(value.replace(/</g, '\\u003c'));
   const config = json(scalarConfig(first, origin));
   const signer = json(JSON.stringify({ signingSecret: DEMO_CLIENT.signingSecret }));
+  return docsShell(html`<div id="app"></div>
+<script src="/docs/scalar.js"></script>
+<script src="/docs/request-signer.js"></script>
+<script>Scalar.createApiReference('#app', acctkitDocs.withRequestSigning(${config}, ${signer}));</script>`);
+}
+
+// The guide and the documents still work without Scalar: the page says what is wrong and keeps its links.
+function missingScalarPage(): Html {
+  return docsShell(
+    html`<main class="acctkit-missing" role="alert"><h1>The API reference cannot be shown</h1><p>${SCALAR_MISSING_MESSAGE}</p></main>`,
+  );
+}
+
+function docsShell(body: Html): Html {
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Accounting service API reference (acctkit sandbox)</title>
-<style>.acctkit-bar{font:14px/1.4 system-ui,sans-serif;padding:.5rem 1rem;background:#1b1f24;color:#fff}.acctkit-bar a{color:#9cf}.acctkit-bar>a{margin-right:1rem}.acctkit-bar p{margin:.25rem 0 0;color:#ccd}</style>
+<style>.acctkit-missing{font:16px/1.5 system-ui,sans-serif;margin:2rem}.acctkit-bar{font:14px/1.4 system-ui,sans-serif;padding:.5rem 1rem;background:#1b1f24;color:#fff}.acctkit-bar a{color:#9cf}.acctkit-bar>a{margin-right:1rem}.acctkit-bar p{margin:.25rem 0 0;color:#ccd}</style>
 </head>
 <body>
 <nav class="acctkit-bar" aria-label="Sandbox documentation">
@@ -114,10 +114,7 @@ function referencePage(first: DocsSource, origin: string): Html {
 <a href="/docs/de.json">de.json</a><a href="/docs/pt.json">pt.json</a><a href="/docs/admin.json">admin.json</a>
 <p>Authorize signs in on this sandbox as the demo app (<a href="/docs/guide#demo-logins">demo logins</a>); Test Request then signs every call in your browser with @acctkit/signer and the demo app's signing secret.</p>
 </nav>
-<div id="app"></div>
-<script src="/docs/scalar.js"></script>
-<script src="/docs/request-signer.js"></script>
-<script>Scalar.createApiReference('#app', acctkitDocs.withRequestSigning(${config}, ${signer}));</script>
+${body}
 </body>
 </html>`;
 }
@@ -128,19 +125,27 @@ const SCRIPT_HEADERS = {
 };
 
 /**
- * `GET /docs`: the API reference (Scalar's standalone bundle, served from the package) over both
- * variants and the admin API, with Authorize and a signing Test Request; `/docs/guide`:
- * authentication, signing and `/test`; `/docs/{de,pt,admin}.json`: the documents.
+ * `GET /docs`: the API reference (Scalar's standalone bundle, vendored into the package's build: see
+ * scalar-bundle.ts) over both variants and the admin API, with Authorize and a signing Test Request;
+ * `/docs/guide`: authentication, signing and `/test`; `/docs/{de,pt,admin}.json`: the documents.
+ * Without the bundle (a broken install, an unbuilt clone) `/docs` and `/docs/scalar.js` answer 500
+ * with what to do.
+ *
+ * @param scalarFile where the bundle is; tests point it at a missing file.
  */
-export function docsRoutes(app: Hono<SandboxEnv>): void {
+export function docsRoutes(app: Hono<SandboxEnv>, scalarFile: string = SCALAR_BUNDLE_FILE): void {
   app.get('/docs', (c) => {
+    const headers = { 'Content-Security-Policy': DOCS_CSP };
+    if (!readScalarBundle(scalarFile)) return c.html(missingScalarPage(), 500, headers);
     const q = c.req.query('variant');
     const first: DocsSource = q === 'pt' || q === 'admin' ? q : 'de';
-    return c.html(referencePage(first, new URL(c.req.url).origin), 200, {
-      'Content-Security-Policy': DOCS_CSP,
-    });
+    return c.html(referencePage(first, new URL(c.req.url).origin), 200, headers);
   });
-  app.get('/docs/scalar.js', (c) => c.body(scalar(), 200, SCRIPT_HEADERS));
+  app.get('/docs/scalar.js', (c) => {
+    const bundle = readScalarBundle(scalarFile);
+    if (!bundle) return c.text(SCALAR_MISSING_MESSAGE, 500, { 'Cache-Control': 'no-store' });
+    return c.body(bundle, 200, SCRIPT_HEADERS);
+  });
   app.get('/docs/request-signer.js', (c) => c.body(REQUEST_SIGNER_JS, 200, SCRIPT_HEADERS));
   app.get('/docs/guide', async (c) =>
     c.html(await guidePage(new URL(c.req.url).origin), 200, {

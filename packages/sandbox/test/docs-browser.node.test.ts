@@ -1,12 +1,14 @@
 // The API reference in a real browser: Debian Chromium via playwright-core (no browser download)
-// renders /docs from the sandbox on a real port; nothing may be fetched from another origin.
+// renders /docs from the sandbox on a real port; nothing may be fetched from another origin. Scalar
+// comes from the file the build vendors into dist (scalar-bundle.ts), not from an installed package.
 
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/index.js';
+import { SCALAR_BUNDLE_FILE } from '../src/scalar-bundle.js';
 
 let server: RunningServer;
 let chromium: LaunchedChromium;
@@ -31,12 +33,18 @@ describe('GET /docs in Chromium', () => {
       if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
     });
     page.on('pageerror', (e) => errors.push(e.message));
+    const scalarScript = page.waitForResponse(`${server.url}/docs/scalar.js`);
     await page.route(
       (url) => !url.href.startsWith(server.url),
       (route) => route.abort(),
     );
-    await page.goto(`${server.url}/docs?variant=pt#pt/tag/contacts/POST/accounts/v2/contacts`);
+    await page.goto(`${server.url}/docs?variant=pt#pt/tag/contacts/POST/accounts/v2/contacts`, {
+      timeout: 120_000,
+    });
     // createContact of Variant B: its summary, its request body schema and its responses.
+    const script = await scalarScript;
+    expect(script.status()).toBe(200);
+    expect((await script.body()).equals(readFileSync(SCALAR_BUNDLE_FILE))).toBe(true);
     const heading = page.getByRole('heading', { name: 'Create a contact' }).first();
     await heading.waitFor({ timeout: 30_000 });
     const section = page.locator('section', { has: heading }).first();
@@ -59,5 +67,5 @@ describe('GET /docs in Chromium', () => {
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 180_000);
 });
