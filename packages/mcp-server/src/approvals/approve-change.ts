@@ -7,22 +7,23 @@ import type { JsonSchema } from '../json-schema.js';
 import type { SignedIn } from '../server-options.js';
 import type { RunTool, ToolEntry } from '../tool-entry.js';
 import { errorResult } from '../tool-result.js';
-import { toZod, withoutStrictness } from '../tool-schema.js';
+import { objectSchema, toZod, withoutStrictness } from '../tool-schema.js';
+import type { ArgumentsOfSchema } from '../typed-schema.js';
 import { takeApproval } from './approval-store.js';
 
 /** The app-only tool the approval card calls with the user's decision. */
 export const APPROVE_CHANGE = 'approve_change';
 
-/** The input schema of `approve_change`. */
-export const APPROVE_CHANGE_INPUT: JsonSchema = {
-  type: 'object',
-  properties: {
+const input = objectSchema(
+  {
     approval: { type: 'string', minLength: 1, maxLength: 100, description: 'Token from the card.' },
     decision: { type: 'string', enum: ['approve', 'cancel'], description: "The user's decision." },
   },
-  required: ['approval', 'decision'],
-  additionalProperties: false,
-};
+  ['approval', 'decision'],
+);
+
+/** The input schema of `approve_change`. */
+export const APPROVE_CHANGE_INPUT: JsonSchema = input;
 
 /** `approve_change` as listed to clients that render MCP Apps: called by the approval card only. */
 export const APPROVE_CHANGE_TOOL: Tool = {
@@ -69,7 +70,8 @@ export async function approveChange(
       message: "approve_change takes the card's approval token and decision 'approve' or 'cancel'.",
       fields: problemsOf(parsed.error),
     });
-  const { approval, decision } = parsed.data as { approval: string; decision: 'approve' | 'cancel' };
+  // zod's result is untyped; it was checked against this schema just above.
+  const { approval, decision } = parsed.data as ArgumentsOfSchema<typeof input>;
   const pending = await takeApproval(storage, approval, signedIn.oauthClientId);
   const entry = pending && byName.get(pending.tool);
   if (!pending || !entry)
