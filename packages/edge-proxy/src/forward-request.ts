@@ -39,7 +39,7 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
   const [, path = '', search = ''] = targetParts.exec(request.url) ?? [];
   const anyVariant = dataRouteOf(method, path);
   if (!anyVariant) throw new ProxyError('not_found', 'No data operation has this method and path.');
-  c.set('route', anyVariant.template);
+  c.set('route', anyVariant.route.template);
 
   const key = await checkProxyKey(request.headers.get('authorization'), config.store);
   c.set('keyId', key.id);
@@ -51,7 +51,11 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
       'unauthorized',
       "This proxy key is not known here: check it, or ask the proxy's admin for one.",
     );
-  const route = matchRoute(connection.variant, method, path);
+  // The allow-list was checked for any variant above; only the other variant's table is tried again.
+  const route =
+    anyVariant.variant === connection.variant
+      ? anyVariant.route
+      : matchRoute(connection.variant, method, path);
   if (!route)
     throw new ProxyError(
       'not_found',

@@ -67,7 +67,16 @@ export function matchRoute(variant: ProxyVariant, method: string, path: string):
   return undefined;
 }
 
-/** The data operation of any variant that `method` and `path` name (for refusing before the key). */
-export function dataRouteOf(method: string, path: string): MatchedRoute | undefined {
-  return matchRoute('de', method, path) ?? matchRoute('pt', method, path);
+/**
+ * The data operation of any variant that `method` and `path` name (for refusing before the key), and
+ * the variant whose table it was found in (so the connection's own variant is not matched twice).
+ */
+export function dataRouteOf(
+  method: string,
+  path: string,
+): { readonly variant: ProxyVariant; readonly route: MatchedRoute } | undefined {
+  const de = matchRoute('de', method, path);
+  if (de) return { variant: 'de', route: de };
+  const pt = matchRoute('pt', method, path);
+  return pt ? { variant: 'pt', route: pt } : undefined;
 }
