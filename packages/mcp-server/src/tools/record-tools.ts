@@ -256,11 +256,10 @@ export function updateTool(resource: RecordKind, body: string, names: Names): To
       const current = await fetchRecord(resource, args.id, context);
       const body = wireBody(resource, context.connection.variant, fields);
       if (args.dry_run === true) return { data: { ...dryRun(body), record: current } };
-      const amounts = confirmedFields(resource).filter(
-        (field) =>
-          typeof fields[field] === 'string' &&
-          compareDecimals(fields[field] as string, String(current[field] ?? '0')) !== 0,
-      );
+      const amounts = confirmedFields(resource).filter((field) => {
+        const value = fields[field];
+        return typeof value === 'string' && compareDecimals(value, String(current[field] ?? '0')) !== 0;
+      });
       if (amounts.length > 0) {
         const action = `Change ${resource.singular} ${String(args.id)}`;
         const changes = Object.fromEntries(
