@@ -5,7 +5,8 @@
  * used: the bins through npx, an ESM script importing the libraries, and the READMEs' from-clone
  * commands run as written, with the `--sandbox` features (which need better-sqlite3, a native module)
  * on top of them. It prints each tarball's packed and installed size, each install's time and each
- * bin package's install footprint, and fails when a README states a footprint 25% off the measured one.
+ * bin package's install footprint, and fails when a README states a footprint 25% off the measured one
+ * or a footprint passes its limit (FOOTPRINT_LIMITS).
  *
  *   pnpm release:check                                 Node 20, 22 and 24; the native part on Node 24
  *   pnpm release:check --node node24 --native node24   one Node
@@ -40,6 +41,18 @@ const BIN_PACKAGES = [
   '@acctkit/edge-proxy',
   '@acctkit/sandbox',
 ] as const;
+
+/**
+ * Ceilings on a bin package's install footprint, native modules included: above them the check fails
+ * (a new dependency that brings a tree of packages shows here before users see it). The sandbox
+ * vendors Scalar's browser bundle instead of depending on it (DECISIONS.md B47): on Node 24 it brings
+ * 16 packages, 38.0 MB (packages/sandbox/README.md); the limits leave room for dependency updates.
+ */
+const FOOTPRINT_LIMITS: Partial<
+  Record<(typeof BIN_PACKAGES)[number], { packages: number; megabytes: number }>
+> = {
+  '@acctkit/sandbox': { packages: 30, megabytes: 55 },
+};
 
 /** How far a README's stated footprint may be from the measured one (dependency updates move it a little). */
 const FOOTPRINT_TOLERANCE = 0.25;
@@ -307,6 +320,16 @@ async function main(): Promise<void> {
         `  FAIL  ${dir}/README.md states ${stated ? `${stated.packages} packages, ${stated.megabytes} MB` : 'no "Install footprint … N packages, X MB"'}; measured ${say}`,
       );
       outcome.failures.push(`${dir}/README.md: install footprint`);
+    }
+    const limit = FOOTPRINT_LIMITS[name];
+    if (limit) {
+      const total = (measured.bytes + measured.native.reduce((sum, n) => sum + n.bytes, 0)) / 1e6;
+      const within = measured.packages <= limit.packages && total <= limit.megabytes;
+      log(
+        outcome,
+        `  ${within ? 'ok  ' : 'FAIL'}  ${name}: ${measured.packages} packages, ${total.toFixed(1)} MB with native modules; limit ${limit.packages} packages, ${limit.megabytes} MB`,
+      );
+      if (!within) outcome.failures.push(`${name}: install footprint above its limit`);
     }
   }
   log(outcome, '\nInstall times');
