@@ -1,12 +1,18 @@
 import type { VaultStorage } from '@acctkit/token-vault';
 import type { BusinessConnection } from './business-connection.js';
+import type { BusinessConnector } from './business-connector.js';
 import type { LogSink } from './logger.js';
 import type { Toolset } from './toolset.js';
 
 /** Options of `createServer`. */
 export interface ServerOptions extends SignedIn {
-  /** The businesses to serve (at least one). */
+  /** The businesses to serve (at least one, unless a `connector` can add them). */
   readonly connections: readonly BusinessConnection[];
+  /**
+   * Lists `connect_business`, which adds a business through the service's sign-in while the server
+   * runs (the local server over stdio); with it, the server may start with no connection.
+   */
+  readonly connector?: BusinessConnector | undefined;
   /** Leave every write tool out (default false). Connections with scope `readonly` never get writes. */
   readonly readOnly?: boolean | undefined;
   /** Only tools of these toolsets (default: all). */

@@ -21,7 +21,13 @@ export type ToolErrorCode =
   | 'SERVICE_UNAVAILABLE'
   | 'SERVICE_ERROR'
   | 'NETWORK_ERROR'
-  | 'INTERNAL_ERROR';
+  | 'INTERNAL_ERROR'
+  | 'NOT_CONNECTED'
+  | 'NOT_AVAILABLE'
+  | 'NOT_CONFIGURED'
+  | 'SIGN_IN_FAILED'
+  | 'TIMEOUT'
+  | 'CANCELLED';
 
 /** One problem with one argument. `field` is the tool's argument path (`main_address.postcode`). */
 export interface FieldProblem {

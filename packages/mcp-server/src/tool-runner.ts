@@ -88,13 +88,14 @@ export async function runTool(
       ? selectBusiness(business, connections, eligible, tool.name)
       : (connections[0] as BusinessConnection);
     // The listed schema is the union of the connected variants; this business's own variant decides.
-    const own = variantSchema(tool, connection.variant);
+    // A tool for no business (list_businesses) also runs with none connected: its schema has no variant.
+    const own = variantSchema(tool, connection?.variant ?? 'de');
     const parsed = own.safeParse(rest);
     if (!parsed.success)
       throw new ToolFailure({
         code: 'INVALID_ARGUMENTS',
-        message: `Some arguments are not valid for business '${connection.name}' (${connection.variant}). Fix the fields listed and call ${tool.name} again.`,
-        business: connection.name,
+        message: `Some arguments are not valid${connection ? ` for business '${connection.name}' (${connection.variant})` : ''}. Fix the fields listed and call ${tool.name} again.`,
+        ...(connection && { business: connection.name }),
         fields: problemsOf(parsed.error, tool.perBusiness ? connection.variant : undefined),
       });
     const context: ToolContext = {

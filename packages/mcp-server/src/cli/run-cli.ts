@@ -1,3 +1,4 @@
+import type { BusinessConnector } from '../business-connector.js';
 import { ConnectionError } from '../connections/connection-error.js';
 import { loadConnections } from '../connections/load-connections.js';
 import { PACKAGE_VERSION } from '../generated/version.js';
@@ -82,7 +83,30 @@ export async function runCli(
       process.once('SIGTERM', stop);
       return await new Promise<number>(() => {});
     }
-    const loaded = await loadConnections({ sandbox: options.sandbox, env: io.env });
+    const loaded = await loadConnections({ sandbox: options.sandbox, env: io.env }).catch(
+      (error: unknown) => {
+        // Over stdio the chat can connect a business (connect_business): start with none.
+        if (error instanceof ConnectionError && error.code === 'NO_CONNECTIONS') return undefined;
+        throw error;
+      },
+    );
+    // The sandbox serves its own demo businesses; any other start-up can add one from the chat.
+    // Imported on the first sign-in: a start-up does not load the OAuth and file-store code for it.
+    const connector: BusinessConnector | undefined = options.sandbox
+      ? undefined
+      : {
+          begin: async (request) => {
+            const { createBusinessConnector } = await import('../connections/create-business-connector.js');
+            return createBusinessConnector({ env: io.env }).begin(request);
+          },
+        };
+    if (!loaded) {
+      io.stderr.write(
+        'acctkit-mcp: no business is connected yet; serving over stdio with connect_business, which signs in to one from the chat.\n',
+      );
+      await serveStdio({ ...selection, connections: [], connector, stderr: io.stderr });
+      return 0;
+    }
     io.stderr.write(
       `acctkit-mcp: serving ${loaded.connections.map((c) => c.name).join(', ')} (${loaded.source}) over stdio\n`,
     );
@@ -100,7 +124,7 @@ export async function runCli(
         ),
       );
     }
-    await serveStdio({ ...selection, connections: loaded.connections, stderr: io.stderr });
+    await serveStdio({ ...selection, connections: loaded.connections, connector, stderr: io.stderr });
     await loaded.close();
     return 0;
   } catch (error) {

@@ -8,6 +8,8 @@ export type ConnectionErrorCode =
   | 'CONNECTION_FAILED'
   /** The in-process sandbox could not be set up. */
   | 'SANDBOX_FAILED'
+  /** A sign-in from the chat (`connect_business`) was denied, or its code or business could not be used. */
+  | 'SIGN_IN'
   /** Command-line arguments the server does not understand. */
   | 'INVALID_ARGUMENT';
 
