@@ -95,6 +95,7 @@ describe('packing', () => {
     expect(internalDependencies(cli?.manifest ?? { name: '', version: '' }).sort()).toStrictEqual([
       '@acctkit/change-journal',
       '@acctkit/client',
+      '@acctkit/reconcile',
       '@acctkit/signer',
     ]);
   });
