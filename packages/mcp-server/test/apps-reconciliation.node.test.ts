@@ -24,7 +24,14 @@ import {
 const connections = useConnections();
 const SCREENSHOTS = process.env.ACCTKIT_CARD_SCREENSHOTS ?? join(tmpdir(), 'acctkit-cards');
 
-type Line = { line: string; status: string; date: string; amount: string; counterparty?: string };
+type Line = {
+  line: string;
+  status: string;
+  date: string;
+  amount: string;
+  counterparty?: string;
+  proposal?: { contact_id?: number | null };
+};
 
 let chromium: LaunchedChromium;
 let host: CardHost;
@@ -139,11 +146,27 @@ describe('book_statement_lines on the approval card (de)', () => {
         overrides: lines.map((l) => ({ line: l.line, ledger_account_id: 111 })),
         confirm: true,
       };
+      // The names the card should show, read as a client would.
+      // A de expense type is a ledger account, named by its display_name.
+      const types = await ok<{ items: { id: number; display_name?: string }[] }>(client, 'list_reference', {
+        kind: 'expense_types',
+        limit: 200,
+      });
+      const ledgerAccount = types.items.find((t) => t.id === 111)?.display_name;
+      expect(ledgerAccount).toBeTypeOf('string');
+      const contacts = await ok<{ items: { id: number; name?: string; company?: string }[] }>(
+        client,
+        'list_contacts',
+        { limit: 200 },
+      );
+      const contactNames = new Map(contacts.items.map((c) => [c.id, c.company || c.name]));
       const { tools } = await client.listTools();
       const shown = await cardCall(client, 'book_statement_lines', book);
       // confirm: true does not skip the card: nothing is booked yet.
       expect((shown.toolResult.structuredContent as { status?: string }).status).toBe('approval_pending');
-      const token = (shown.toolResult._meta?.['io.acctkit/approval'] as { token: string }).token;
+      const token = String(
+        (shown.toolResult._meta?.['io.acctkit/approval'] as { token?: string } | undefined)?.token,
+      );
       const card = await host.open(chromium, {
         ...shown,
         onCallTool: async (request) => {
@@ -156,13 +179,28 @@ describe('book_statement_lines on the approval card (de)', () => {
         const view = card.card;
         await view.getByTestId('action').waitFor();
         expect(await view.getByTestId('action').textContent()).toContain('Book 2 bank statement line(s)');
-        const rows = await view
-          .locator('table.record tbody tr')
-          .evaluateAll((trs) => trs.map((tr) => [tr.children[0]?.textContent, tr.children[2]?.textContent]));
+        // One row a line: date and amount in the business's format with the statement's currency, the
+        // counterparty exactly as the statement wrote it (text, never markup), the contact and the
+        // ledger account by name.
+        const rows = await view.locator('table.lines tbody tr').evaluateAll((trs) =>
+          // innerText: the parts of "Books as" are blocks, one a line, as a person reads them.
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered lines are what is asserted
+          trs.map((tr) => [...tr.children].map((cell) => (cell as HTMLElement).innerText)),
+        );
         expect(rows).toHaveLength(2);
+        expect(await view.locator('table.lines img, table.lines b').count()).toBe(0);
         lines.forEach((l, i) => {
-          expect(rows[i]?.[0]).toBe(`Line ${i + 1}`);
-          expect(rows[i]?.[1]).toContain(`${l.date} · ${l.amount} · ${JSON.stringify(l.counterparty ?? '')}`);
+          const contact =
+            typeof l.proposal?.contact_id === 'number'
+              ? `${contactNames.get(l.proposal.contact_id)} (${l.proposal.contact_id})`
+              : '—';
+          expect(rows[i]).toEqual([
+            `Line ${i + 1}`,
+            localDate(l.date, 'de'),
+            euro(l.amount, 'de'),
+            l.counterparty || '—',
+            `Expense\nContact: ${contact}\nLedger account: ${ledgerAccount} (111)`,
+          ]);
         });
         await card.settled();
         await card.screenshot(join(SCREENSHOTS, 'book-statement-lines-approval.png'));

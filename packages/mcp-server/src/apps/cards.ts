@@ -68,8 +68,8 @@ export async function reconciliationCardHtml(): Promise<string> {
  * The generated HTML (about 400 kB a card), loaded when a host first reads a card rather than when the
  * server starts: most clients never do.
  */
-function cardsHtml(): Promise<typeof import('./generated/cards-html.js')> {
-  return import('./generated/cards-html.js');
+function cardsHtml(): Promise<typeof import('#cards-html')> {
+  return import('#cards-html');
 }
 
 /**

@@ -5,6 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build, type Plugin, transform } from 'esbuild';
 
 /** A card to build: its entry module and stylesheet under view/, and the document's title. */
@@ -62,6 +63,33 @@ const englishZodOnly: Plugin = {
   },
 };
 
+/**
+ * The MCP SDK packages declare no `sideEffects`, so esbuild keeps every module they import whole:
+ * `Protocol`, which the ext-apps `App` extends, would bring the client's OAuth helpers and JSON Schema
+ * validators (about 70 kB) along. Their modules only define classes, functions and schemas, so this
+ * marks them free of side effects and lets esbuild drop what the card never reaches. The Chromium host
+ * test (test/apps-cards.node.test.ts) shows the cards still connect and render.
+ */
+const SDK_PACKAGE = /[\\/]@modelcontextprotocol[\\/](client|core)[\\/]/;
+const sdkWithoutSideEffects: Plugin = {
+  name: 'mcp-sdk-without-side-effects',
+  setup(builder) {
+    builder.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === SDK_PACKAGE || args.kind === 'entry-point') return undefined;
+      if (!SDK_PACKAGE.test(args.importer) && !args.path.startsWith('@modelcontextprotocol/'))
+        return undefined;
+      const resolved = await builder.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: SDK_PACKAGE,
+      });
+      if (resolved.errors.length > 0 || !SDK_PACKAGE.test(resolved.path)) return undefined;
+      return { path: resolved.path, sideEffects: false };
+    });
+  },
+};
+
 async function cardScript(entry: string): Promise<string> {
   const result = await build({
     entryPoints: [resolve(VIEW_DIR, entry)],
@@ -73,7 +101,7 @@ async function cardScript(entry: string): Promise<string> {
     minify: true,
     legalComments: 'none',
     charset: 'utf8',
-    plugins: [englishZodOnly],
+    plugins: [englishZodOnly, sdkWithoutSideEffects],
     logLevel: 'warning',
   });
   const file = result.outputFiles[0];
@@ -122,10 +150,28 @@ async function cardHtml(card: CardSource): Promise<string> {
 }
 
 /**
+ * The most a card's HTML (what a host downloads with `resources/read`) may weigh, in bytes, raw and
+ * gzipped: about 10 % over the cards of today (344 kB, 94 kB gzipped), so that growth past it is
+ * looked at rather than shipped. The build fails past it; test/apps-card-size.node.test.ts and
+ * bench/mcp.bench.ts read it from here.
+ */
+export const CARD_BUDGET: { readonly raw: number; readonly gzip: number } = { raw: 380_000, gzip: 105_000 };
+
+function withinBudget(card: CardSource, html: string): void {
+  const raw = Buffer.byteLength(html);
+  const gzip = gzipSync(html).length;
+  if (raw > CARD_BUDGET.raw || gzip > CARD_BUDGET.gzip)
+    throw new Error(
+      `${card.entry}: the card is ${raw} bytes (${gzip} gzipped), over its budget of ${CARD_BUDGET.raw} (${CARD_BUDGET.gzip}); see what grew with esbuild's metafile before raising it`,
+    );
+}
+
+/**
  * The source of generated/cards-html.ts: every card's HTML as a string constant.
  */
 export async function cardsModuleSource(): Promise<string> {
   const documents = await Promise.all(CARDS.map(cardHtml));
+  for (const [index, card] of CARDS.entries()) withinBudget(card, documents[index] as string);
   const constants = CARDS.map(
     (card, index) =>
       `/** The ${card.title.toLowerCase()} card, a complete HTML document. */\n` +

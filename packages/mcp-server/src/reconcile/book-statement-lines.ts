@@ -3,17 +3,25 @@ import type { BookBankAccount } from '@acctkit/reconcile';
 import { CONFIRM_ARGUMENT, confirmChange, notConfirmed } from '../approvals/confirmation.js';
 import { guardCreate, IDEMPOTENCY_WINDOW_MS } from '../changes/create-guard.js';
 import { journalChange } from '../changes/journal-change.js';
-import type { RecordKind } from '../record-kinds.js';
+import { EXPENSES, type RecordKind } from '../record-kinds.js';
 import { defineTool, type ToolContext, type ToolDefinition } from '../tool-definition.js';
 import { type FieldProblem, ToolFailure } from '../tool-failure.js';
 import { objectSchema } from '../tool-schema.js';
 import { CREATE } from '../tools/annotations.js';
 import { createRecord, wireBody } from '../tools/record-tools.js';
+import { referenceItems } from '../tools/reference-tools.js';
 import { type Booking, bookingOf, OVERRIDE_SCHEMA } from './booking-fields.js';
+import { contactNames } from './line-view.js';
 import { keyOf, outcomeOf, type ReconciledFile, reconcileFile } from './reconcile-file.js';
 import { BANK_ACCOUNT_ARGUMENT, STATEMENT_ARGUMENT } from './statement-file.js';
 
 const NAME = 'book_statement_lines';
+
+/**
+ * The `kind` of the approval card's data for a batch of statement lines: the card shows each line of
+ * `after` as a row of date, amount, counterparty, contact and type rather than a record's fields.
+ */
+export const STATEMENT_LINES_CARD_KIND = 'statement lines';
 
 type Planned = { line: string; key: string; kind: RecordKind; fields: Record<string, unknown> };
 
@@ -39,17 +47,85 @@ async function bookedKeys(context: ToolContext): Promise<Map<string, ChangeEntry
   return booked;
 }
 
-/** One row of the confirmation's table: date, amount, counterparty (quoted), kind, contact, type. */
-function row(file: ReconciledFile, p: Planned): string {
+/** A line as the approval card shows it: the names of its contact and type, the counterparty as given. */
+type ShownLine = {
+  readonly date: string;
+  readonly amount: string;
+  readonly currency: string;
+  /** The payer or payee text of the bank statement: untrusted, shown as text and quoted. */
+  readonly counterparty: string;
+  readonly books_as: string;
+  readonly contact: string;
+  readonly ledger_account?: string;
+  readonly income_source?: string;
+};
+
+/** Names by id: the statement's contacts, and the expense or income types the planned lines use. */
+type Names = {
+  readonly contacts: ReadonlyMap<unknown, string>;
+  readonly types: ReadonlyMap<unknown, string>;
+};
+
+/**
+ * The names the confirmation shows: contacts from the books already read for the statement, and one
+ * read of the expense types (ledger accounts) and of the income types (sources) when a planned line
+ * uses them, once per call whatever the number of lines. The names only label the confirmation: a
+ * list the service refuses leaves the ids shown alone rather than failing the booking.
+ */
+async function namesOf(
+  file: ReconciledFile,
+  planned: readonly Planned[],
+  context: ToolContext,
+): Promise<Names> {
+  const contacts: ReadonlyMap<unknown, string> = contactNames(file.books.contacts);
+  const lists = (['expense_types', 'income_types'] as const).filter((kind) =>
+    planned.some((p) => (kind === 'expense_types') === (p.kind === EXPENSES)),
+  );
+  const types = new Map<unknown, string>();
+  const read = await Promise.all(
+    lists.map((kind) => referenceItems(context.connection, kind, context.signal).catch(() => [])),
+  );
+  // A `de` expense type is a ledger account (`display_name`); the other types have a `name`.
+  for (const item of read.flat()) {
+    const name = [item.display_name, item.name].find((n): n is string => typeof n === 'string' && n !== '');
+    if (name !== undefined) types.set(item.id, name);
+  }
+  return { contacts, types };
+}
+
+/** `Muster GmbH (5)`, or the bare id without a name, or a dash without an id. */
+function named(id: unknown, names: ReadonlyMap<unknown, string>): string {
+  if (id === undefined || id === null || id === 0) return '—';
+  const name = names.get(id);
+  return name === undefined ? `#${String(id)}` : `${name} (${String(id)})`;
+}
+
+/** A planned line as the card shows it. */
+function shownLine(file: ReconciledFile, p: Planned, names: Names): ShownLine {
   const line = file.lines.get(p.line)?.line;
-  const type = p.fields.ledger_account_id ?? p.fields.source_id;
+  const type = named(p.fields.ledger_account_id ?? p.fields.source_id, names.types);
+  return {
+    date: line?.bookingDate ?? '',
+    amount: line?.amount ?? '',
+    currency: file.statement.currency,
+    counterparty: line?.counterpartyName ?? '',
+    books_as: p.kind.singular,
+    contact: named(p.fields.contact_id, names.contacts),
+    ...(p.kind === EXPENSES ? { ledger_account: type } : { income_source: type }),
+  };
+}
+
+/** One line of the confirmation text: date, amount and currency, counterparty (quoted), kind, contact, type. */
+function row(shown: ShownLine): string {
   return [
-    line?.bookingDate,
-    line?.amount,
-    JSON.stringify(line?.counterpartyName ?? ''),
-    p.kind.singular,
-    `contact ${String(p.fields.contact_id ?? '—')}`,
-    `${p.kind.singular === 'expense' ? 'ledger account' : 'income type'} ${String(type)}`,
+    shown.date,
+    `${shown.amount} ${shown.currency}`,
+    `counterparty ${JSON.stringify(shown.counterparty)}`,
+    shown.books_as,
+    `contact ${shown.contact}`,
+    shown.ledger_account !== undefined
+      ? `ledger account ${shown.ledger_account}`
+      : `income source ${shown.income_source}`,
   ].join(' · ');
 }
 
@@ -176,12 +252,14 @@ export const BOOK_STATEMENT_LINES: ToolDefinition = defineTool({
       };
     if (planned.length > 0) {
       const action = `Book ${planned.length} bank statement line(s) as new records`;
-      const table = Object.fromEntries(planned.map((p, i) => [`line ${i + 1}`, row(file, p)]));
+      const names = await namesOf(file, planned, context);
+      const shown = planned.map((p) => shownLine(file, p, names));
+      const table = Object.fromEntries(shown.map((l, i) => [`line ${i + 1}`, row(l)]));
       const decision = await confirmChange(context, args.confirm, action, table, {
-        kind: 'statement lines',
+        kind: STATEMENT_LINES_CARD_KIND,
         id: null,
         before: null,
-        after: table,
+        after: Object.fromEntries(shown.map((l, i) => [`line ${i + 1}`, l])),
       });
       if (decision !== 'confirmed')
         return { data: { status: decision, message: notConfirmed(decision, action), lines: results } };

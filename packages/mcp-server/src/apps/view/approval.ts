@@ -7,6 +7,7 @@ import { type CardLocale, cardLocaleOf, date, money } from './card-locale.js';
 import { h } from './dom.js';
 import { AMOUNT_FIELDS, DATE_FIELDS, fieldLabel } from './field-labels.js';
 import { displayValue, NO_VALUE, recordRows } from './record-rows.js';
+import { STATEMENT_LINES_KIND, statementLinesTable } from './statement-lines-table.js';
 import { errorMessage, type ToolResult } from './tool-result.js';
 
 type Decision = 'approve' | 'cancel';
@@ -158,7 +159,13 @@ function showPending(
   root.replaceChildren(
     h('h1', {}, 'Approval needed'),
     h('p', { class: 'action', 'data-testid': 'action' }, change.action),
-    h('div', { class: 'frame' }, recordTable(change, locale)),
+    h(
+      'div',
+      { class: 'frame' },
+      change.kind === STATEMENT_LINES_KIND
+        ? statementLinesTable(change, locale)
+        : recordTable(change, locale),
+    ),
     h('div', { class: 'buttons' }, approve, cancel),
     status,
   );
