@@ -1,5 +1,7 @@
 // pnpm --filter @acctkit/mcp-server bench (its per-call part): prints figures, asserts nothing.
-//   1. tools/list of the full catalogue in tokens (o200k_base, gpt-tokenizer).
+//   1. tools/list in tokens (o200k_base, gpt-tokenizer), full and read-only, for a plain client and one
+//      that renders MCP Apps, and each card's resources/read in bytes; written to .bench/mcp-catalogue.json
+//      for the README (pnpm bench:readme).
 //   2. list_contacts over stdio against the sandbox on a localhost port, beside the floor's tool making
 //      the same signed request; target ≤ +5%.
 // Start-up is measured by bench/start-up.bench.ts, the remote server by bench/remote.bench.ts.
@@ -9,11 +11,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { createSandbox, startServer } from '@acctkit/sandbox';
-import { loadNow, median } from '@acctkit/testing/bench';
+import { type BenchTable, loadNow, median, saveBenchReport } from '@acctkit/testing/bench';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { countTokens } from 'gpt-tokenizer';
+import { APP_MIME_TYPE } from '../src/apps/cards.js';
+import { CARD_BUDGET } from '../src/apps/generate-cards.js';
 import { createServer } from '../src/index.js';
 import { connectSandbox } from '../src/node/index.js';
 import { bundleFloor } from './bundle-floor.js';
@@ -107,31 +112,117 @@ async function perCall(nodes: readonly string[], floor: string): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  // 1. Catalogue size: what an agent's context pays for tools/list, as the JSON the client receives.
+/** A client's capabilities when it renders MCP Apps (the UI extension with the MCP Apps mime type). */
+const APPS_CAPABILITIES = {
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] } },
+};
+
+/** The targets of tools/list in tokens, with or without the write tools (test/catalogue.node.test.ts). */
+const TOKEN_TARGET = { full: 6700, readOnly: 3600 } as const;
+
+const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
+
+/**
+ * 1. What an agent's context pays for tools/list, and 2. what a host that renders MCP Apps downloads
+ * for the cards (each card's `resources/read`), with the businesses of `acctkit-mcp --sandbox`.
+ */
+async function catalogue(): Promise<BenchTable[]> {
   const sandbox = await connectSandbox({
     sandbox: {
       sandbox: createSandbox({ database: ':memory:', adminToken: 'bench', rateLimitPerMinute: 0 }),
       adminToken: 'bench',
     },
   });
-  for (const readOnly of [false, true]) {
-    const client = new Client({ name: 'bench', version: '1.0.0' });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await Promise.all([
-      createServer({ connections: sandbox.connections, readOnly }).connect(serverSide),
-      client.connect(clientSide),
-    ]);
-    const { tools } = await client.listTools();
-    const json = JSON.stringify({ tools });
-    out(
-      readOnly
-        ? `  --read-only: ${tools.length} tools, ${countTokens(json)} tokens; target ≤ 3200`
-        : `tools/list, full catalogue (${tools.length} tools, both variants, writes included): ${countTokens(json)} tokens (o200k_base), ${json.length} characters; target ≤ 6000`,
-    );
-    await client.close();
+  const listing: string[][] = [];
+  const cardRows: string[][] = [];
+  try {
+    for (const apps of [false, true])
+      for (const readOnly of [false, true]) {
+        const client = new Client(
+          { name: 'bench', version: '1.0.0' },
+          { capabilities: apps ? APPS_CAPABILITIES : {} },
+        );
+        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+        await Promise.all([
+          createServer({ connections: sandbox.connections, readOnly }).connect(serverSide),
+          client.connect(clientSide),
+        ]);
+        const { tools } = await client.listTools();
+        const json = JSON.stringify({ tools });
+        const target = readOnly ? TOKEN_TARGET.readOnly : TOKEN_TARGET.full;
+        const tokens = countTokens(json);
+        const name = `${apps ? 'Client that renders MCP Apps' : 'Plain client'}, ${readOnly ? '`--read-only`' : 'full catalogue'}`;
+        listing.push([
+          name,
+          String(tools.length),
+          tokens.toLocaleString('en'),
+          json.length.toLocaleString('en'),
+          `≤ ${target.toLocaleString('en')}`,
+        ]);
+        out(
+          `tools/list, ${name} (--sandbox): ${tools.length} tools, ${tokens} tokens (o200k_base), ${json.length} characters; target ≤ ${target}`,
+        );
+        if (apps && !readOnly) {
+          const { resources } = await client.listResources();
+          const total = { text: 0, gzip: 0, message: 0, messageGzip: 0 };
+          for (const resource of resources.filter((r) => r.mimeType === APP_MIME_TYPE)) {
+            const read = await client.readResource({ uri: resource.uri });
+            const content = read.contents[0];
+            const text = content && 'text' in content ? content.text : '';
+            // The JSON-RPC result as it crosses the wire: the HTML escaped into a JSON string.
+            const message = JSON.stringify({ jsonrpc: '2.0', id: 1, result: read });
+            const size = {
+              text: Buffer.byteLength(text),
+              gzip: gzipSync(text).length,
+              message: Buffer.byteLength(message),
+              messageGzip: gzipSync(message).length,
+            };
+            for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += size[key];
+            cardRows.push([
+              `\`${resource.uri}\``,
+              kB(size.text),
+              kB(size.gzip),
+              kB(size.message),
+              kB(size.messageGzip),
+              `≤ ${kB(CARD_BUDGET.raw)}, ${kB(CARD_BUDGET.gzip)} gzipped`,
+            ]);
+            out(
+              `  resources/read ${resource.uri}: ${size.text} bytes of HTML (${size.gzip} gzipped), ${size.message} bytes as JSON-RPC (${size.messageGzip} gzipped)`,
+            );
+          }
+          cardRows.push([
+            'Every card (a session that reads them all)',
+            kB(total.text),
+            kB(total.gzip),
+            kB(total.message),
+            kB(total.messageGzip),
+            '',
+          ]);
+        }
+        await client.close();
+      }
+  } finally {
+    sandbox.sandbox.close();
   }
-  sandbox.sandbox.close();
+  return [
+    {
+      title:
+        '`tools/list` with the businesses of `acctkit-mcp --sandbox` (both variants), in o200k_base tokens (gpt-tokenizer) of the JSON the client receives:',
+      columns: ['Client and catalogue', 'Tools', 'Tokens', 'Characters', 'Target'],
+      rows: listing,
+    },
+    {
+      title:
+        'What a host that renders MCP Apps downloads for each card, its `resources/read` (the HTML, and the JSON-RPC message that carries it; gzip level 6). The budget is `CARD_BUDGET` of `src/apps/generate-cards.ts`, which the build enforces:',
+      columns: ['Card', 'HTML', 'gzipped', 'JSON-RPC message', 'gzipped', 'Budget'],
+      rows: cardRows,
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  const tables = await catalogue();
+  out(`wrote ${saveBenchReport('mcp-catalogue', tables)}`);
 
   if (!existsSync(BIN)) {
     out(`calls: skipped, ${BIN} is missing (pnpm --filter @acctkit/mcp-server build)`);
