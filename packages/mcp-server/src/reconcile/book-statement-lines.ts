@@ -172,11 +172,10 @@ export const BOOK_STATEMENT_LINES: ToolDefinition = defineTool({
     const bank = file.books.bankAccounts.find(
       (b) => b.id === file.result.summary.bankAccountId,
     ) as BookBankAccount;
-    const overrides = new Map<string, Record<string, unknown>>();
-    for (const o of (args.overrides as Record<string, unknown>[] | undefined) ?? [])
-      overrides.set(String(o.line), o);
+    const overrides = new Map<string, Readonly<Record<string, unknown>>>();
+    for (const o of args.overrides ?? []) overrides.set(String(o.line), o);
     const booked = await bookedKeys(context);
-    let ids = args.lines as string[] | undefined;
+    let ids = args.lines;
     if (ids === undefined && args.all_unmatched === true)
       ids = file.result.lines
         .filter((l) => l.status === 'unmatched' || booked.has(keyOf(file, l.line)))
