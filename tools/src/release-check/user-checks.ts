@@ -217,7 +217,7 @@ export const nativeChecks: readonly Check[] = [
     },
   },
   {
-    name: 'acctkit-sandbox --port 0 serves /docs',
+    name: 'acctkit-sandbox --port 0 serves /docs and the Scalar bundle shipped in its tarball',
     async run(context) {
       const server = await startServer(
         context,
@@ -230,7 +230,12 @@ export const nativeChecks: readonly Check[] = [
         const body = await response.text();
         if (response.status !== 200 || !/text\/html/.test(response.headers.get('content-type') ?? ''))
           throw new CheckFailure(`GET /docs answered ${response.status}:\n${body.slice(0, 300)}`);
-        return `GET /docs 200, ${Math.round(body.length / 1000)} kB of HTML`;
+        // The package depends on no Scalar package: the script is the file its build vendors into dist.
+        const script = await fetch(`${server.match[1]}/docs/scalar.js`);
+        const bytes = (await script.arrayBuffer()).byteLength;
+        if (script.status !== 200 || bytes < 1_000_000)
+          throw new CheckFailure(`GET /docs/scalar.js answered ${script.status} with ${bytes} bytes`);
+        return `GET /docs 200, ${Math.round(body.length / 1000)} kB of HTML; /docs/scalar.js ${(bytes / 1e6).toFixed(1)} MB`;
       } finally {
         await server.stop();
       }
