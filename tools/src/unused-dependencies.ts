@@ -13,10 +13,12 @@ export function packageOf(specifier: string): string | undefined {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+/** The built modules and declarations of a package; files vendored as they are (`vendor/`) import nothing of it. */
 function builtFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.(?:m?js|d\.m?ts)$/.test(entry.name))
+    .filter((entry) => !/[\\/]vendor(?:[\\/]|$)/.test(entry.parentPath))
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
