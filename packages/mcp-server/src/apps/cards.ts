@@ -65,8 +65,10 @@ export async function reconciliationCardHtml(): Promise<string> {
 }
 
 /**
- * The generated HTML (about 400 kB a card), loaded when a host first reads a card rather than when the
- * server starts: most clients never do.
+ * The generated HTML (about 345 kB a card), loaded when a host first reads a card rather than when the
+ * server starts: most clients never do. `#cards-html` is the package's own import (`package.json`
+ * `imports`): the compiled module in dist, which the stdio bundle loads rather than copies and the
+ * Worker bundle embeds, so the package holds each card once.
  */
 function cardsHtml(): Promise<typeof import('#cards-html')> {
   return import('#cards-html');
