@@ -17,6 +17,7 @@ import type { ServerOptions } from './server-options.js';
 import type { ToolDefinition } from './tool-definition.js';
 import type { ToolEntry } from './tool-entry.js';
 import { shareRepeatedObjects, topLevel, withoutDescriptions, withoutStrictness } from './tool-schema.js';
+import { CONNECT_BUSINESS_TOOL } from './tools/connect-business.js';
 import type { Toolset } from './toolset.js';
 
 /** A tool of the active catalogue, as the README's tool table shows it. */
@@ -32,6 +33,18 @@ export interface ToolSummary {
 /** The options that choose the catalogue; without `connections`, the full catalogue for the mode. */
 export type CatalogueOptions = Omit<ServerOptions, 'connections'> & {
   connections?: readonly BusinessConnection[];
+  /** The local server that connects businesses from the chat (no `--sandbox`): lists `connect_business`. */
+  connects?: boolean;
+};
+
+/** `connect_business` as `listTools({ connects: true })` names it (the bundle's manifest). */
+const CONNECT_BUSINESS_SUMMARY: ToolSummary = {
+  name: CONNECT_BUSINESS_TOOL.name,
+  title: CONNECT_BUSINESS_TOOL.title ?? CONNECT_BUSINESS_TOOL.name,
+  description: CONNECT_BUSINESS_TOOL.description ?? '',
+  toolset: 'business',
+  write: true,
+  annotations: CONNECT_BUSINESS_TOOL.annotations as ToolSummary['annotations'],
 };
 
 /** The connections write tools may act on. */
@@ -61,7 +74,12 @@ export function activeTools(options: CatalogueOptions): ToolDefinition[] {
  * ```
  */
 export function listTools(options: CatalogueOptions = {}): ToolSummary[] {
-  return activeTools(options).map((tool) => ({
+  const connecting =
+    options.connects === true &&
+    !options.readOnly &&
+    (!options.toolsets || options.toolsets.includes('business')) &&
+    (!options.tools || options.tools.includes(CONNECT_BUSINESS_TOOL.name));
+  const tools = activeTools(options).map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -69,6 +87,9 @@ export function listTools(options: CatalogueOptions = {}): ToolSummary[] {
     write: tool.write,
     annotations: tool.annotations,
   }));
+  if (!connecting) return tools;
+  const at = tools.findIndex((tool) => tool.name === 'list_businesses') + 1;
+  return [...tools.slice(0, at), CONNECT_BUSINESS_SUMMARY, ...tools.slice(at)];
 }
 
 type Variant = BusinessConnection['variant'];

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openConnectionStore } from '@acctkit/client/node';
-import { startServer } from '@acctkit/sandbox';
+import { DEMO_CLIENT, startServer } from '@acctkit/sandbox';
+import { FetchBrowser, redirectLocation } from '@acctkit/testing';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,13 +139,68 @@ describe('--help and --version', () => {
 });
 
 describe('start-up errors', () => {
-  it('without any connection: says what to run, prints nothing on stdout, exits 1', async () => {
-    const result = await run(process.execPath, [BIN], { env: cleanEnv(), timeoutMs: 15_000 });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('acctkit-mcp --sandbox');
-    expect(result.stderr).toContain('acctkit login');
-  });
+  it('without any connection: serves list_businesses and connect_business, which signs a business in from the chat', async () => {
+    const sandbox = await startServer({ port: 0, database: ':memory:', adminToken: 'e2e-admin' });
+    const env = cleanEnv({
+      ACCTKIT_BASE_URL: sandbox.url,
+      ACCTKIT_AUTH_URL: sandbox.url,
+      ACCTKIT_CLIENT_ID: DEMO_CLIENT.clientId,
+      ACCTKIT_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
+      ACCTKIT_SIGNING_SECRET: DEMO_CLIENT.signingSecret,
+    });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN],
+      env,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const client = new Client(
+      { name: 'e2e-stdio', version: '1.0.0' },
+      { capabilities: { elicitation: { url: {} } } },
+    );
+    try {
+      await client.connect(transport);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+        'list_businesses',
+        'connect_business',
+      ]);
+      expect(client.getInstructions()).toContain('connect_business');
+      expect(stderr).toContain('no business is connected yet');
+      const changed = new Promise<void>((resolve) =>
+        client.setNotificationHandler('notifications/tools/list_changed', () => resolve()),
+      );
+      client.setRequestHandler('elicitation/create', async (request) => {
+        const url = (request.params as { url: string }).url;
+        setImmediate(async () => {
+          const browser = new FetchBrowser(fetch);
+          const signIn = await browser.open(url);
+          const signedIn = await browser.submit(url, await signIn.text(), {
+            email: 'anna@demo.acctkit.test',
+            password: 'sandbox-de',
+          });
+          const consentUrl = redirectLocation(signedIn, url);
+          const consent = await browser.open(consentUrl);
+          const approved = await browser.submit(consentUrl, await consent.text(), { decision: 'approve' });
+          await fetch(redirectLocation(approved, consentUrl));
+        });
+        return { action: 'accept' };
+      });
+      const result = await client.callTool({ name: 'connect_business', arguments: {} });
+      expect(result.isError).toBeFalsy();
+      const name = (result.structuredContent as { business: { name: string } }).business.name;
+      await changed;
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('list_contacts');
+      const stored = await openConnectionStore({ file: env.ACCTKIT_CONNECTIONS_FILE }).list();
+      expect(stored.map((c) => c.name)).toEqual([name]);
+    } finally {
+      await client.close();
+      await sandbox.close();
+    }
+  }, 60_000);
 
   it('an unknown option: exits 2 and points to --help', async () => {
     const result = await run(process.execPath, [BIN, '--sandbx'], { env: cleanEnv(), timeoutMs: 15_000 });
