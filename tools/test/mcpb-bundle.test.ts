@@ -132,7 +132,9 @@ async function listedTools(userConfig: Record<string, string | boolean>): Promis
 describe('the MCP Bundle of acctkit-mcp', () => {
   it('passes mcpb validate, with the catalogue of listTools({ connects: true }) as its tools', () => {
     expect(mcpb(['validate', join(unpacked, 'manifest.json')])).toMatch(/valid/i);
-    expect(manifest.tools?.map((tool) => tool.name)).toEqual(listTools({ connects: true }).map((tool) => tool.name));
+    expect(manifest.tools?.map((tool) => tool.name)).toEqual(
+      listTools({ connects: true }).map((tool) => tool.name),
+    );
     const pkg = JSON.parse(readFileSync(join(built.stage, 'server', 'package.json'), 'utf8'));
     expect(manifest.version).toBe(pkg.version);
     expect(manifest.compatibility?.platforms).toEqual(['darwin', 'win32', 'linux']);

@@ -79,7 +79,11 @@ export function buildBundle(options: { file?: string; stage?: string } = {}): Bu
 
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, 'server'), { recursive: true });
-  const manifest = bundleManifest({ version: pkg.version, nodeRange: pkg.engines.node, tools: listTools({ connects: true }) });
+  const manifest = bundleManifest({
+    version: pkg.version,
+    nodeRange: pkg.engines.node,
+    tools: listTools({ connects: true }),
+  });
   writeFileSync(join(stage, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   copyFileSync(join(repoRoot, 'LICENSE'), join(stage, 'LICENSE'));
   copyFileSync(join(import.meta.dirname, 'bundle-launcher.js'), join(stage, 'server', 'index.js'));
