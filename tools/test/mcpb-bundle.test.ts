@@ -175,14 +175,21 @@ describe('the MCP Bundle of acctkit-mcp', () => {
     );
   });
 
-  it('with nothing set, stops and says how to connect a business', async () => {
+  it('with nothing set, starts and offers connect_business to connect a business from the chat', async () => {
     const config = await hostConfig({});
-    const result = spawnSync(config.command, config.args, {
-      env: config.env,
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('No business is connected');
+    const client = new Client({ name: 'mcpb-host', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ ...config, cwd: unpacked, stderr: 'pipe' }));
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+        'list_businesses',
+        'connect_business',
+      ]);
+      expect(client.getInstructions()).toContain('connect_business');
+      const call = await client.callTool({ name: 'list_contacts', arguments: {} });
+      expect(call.isError).toBe(true);
+      expect(JSON.stringify(call.content)).toContain('NOT_CONNECTED');
+    } finally {
+      await client.close();
+    }
   });
 });
