@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { RunningServer } from '@acctkit/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningRemoteServer } from '../src/remote/node/index.js';
-import type { RequestLogRecord } from '../src/remote/request-log.js';
+import type { RequestLogRecord } from '../src/remote/request-log-record.js';
 import {
   authorizeWithoutBrowser,
   exchange,

@@ -3,7 +3,7 @@ import { type EncryptionKey, parseKeyRing } from '@acctkit/token-vault';
 import type { Context } from 'hono';
 import { isLoopbackHost } from '../http/loopback-host.js';
 import { RemoteError } from './remote-error.js';
-import type { RequestLogSink } from './request-log.js';
+import type { RequestLogSink } from './request-log-record.js';
 
 /** The accounting service registration this deployment signs users in with. */
 export interface UpstreamConfig {

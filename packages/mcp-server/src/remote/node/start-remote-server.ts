@@ -6,7 +6,7 @@ import { isLoopbackHost } from '../../http/loopback-host.js';
 import { createRemoteApp } from '../create-remote-app.js';
 import { parseRemoteConfig, type RemoteConfig } from '../remote-config.js';
 import { RemoteError } from '../remote-error.js';
-import type { RequestLogSink } from '../request-log.js';
+import type { RequestLogSink } from '../request-log-record.js';
 import { connectionAddress } from './connection-address.js';
 import { pinnedMetadataFetch } from './pinned-metadata-fetch.js';
 
