@@ -145,7 +145,7 @@ describe('the MCP Bundle of acctkit-mcp', () => {
   });
 
   it('sets only variables the server reads, and every one of environment mode', () => {
-    const reads = [...ENV_VARIABLES, 'ACCTKIT_CONNECTIONS_FILE'];
+    const reads = [...ENV_VARIABLES, 'ACCTKIT_CONNECTIONS_FILE', 'ACCTKIT_CONNECTIONS'];
     expect(reads).toEqual(expect.arrayContaining(bundleEnvVariables()));
     expect(bundleEnvVariables()).toEqual(expect.arrayContaining([...ENV_VARIABLES]));
     expect(Object.keys(manifest.server.mcp_config.env ?? {}).sort()).toEqual(bundleEnvVariables().sort());

@@ -346,6 +346,24 @@ describe('connections of the store (acctkit login)', () => {
       expect(after?.refreshToken).toBeDefined();
       expect(after?.refreshToken).not.toBe(before);
       expect(after?.expiresAt).toBeGreaterThan(Date.now());
+
+      // ACCTKIT_CONNECTIONS (what the MCP Bundle's "connection names" field sets) serves only those.
+      const one = await connect([], { ...env, ACCTKIT_CONNECTIONS: 'books-pt' });
+      try {
+        const listed = (await one.client.callTool({ name: 'list_businesses', arguments: {} }))
+          .structuredContent as unknown as Businesses;
+        expect(listed.items.map((b) => b.name)).toEqual(['books-pt']);
+      } finally {
+        await one.client.close();
+      }
+      // A name the store lacks stops the start, naming it and what is stored.
+      const unknown = await run(process.execPath, [BIN], {
+        env: { ...env, ACCTKIT_CONNECTIONS: 'books-pt, nope' },
+        timeoutMs: 15_000,
+      });
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('ACCTKIT_CONNECTIONS names nope');
+      expect(unknown.stderr).toContain('stored: shop, books-pt');
     } finally {
       await sandbox.close();
     }

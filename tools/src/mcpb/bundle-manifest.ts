@@ -44,10 +44,19 @@ export const USER_CONFIG: Readonly<Record<string, UserConfigField & { readonly s
     type: 'file',
     title: 'Stored connections file',
     description:
-      'Stored-connection mode: the connections file that `acctkit login` wrote. Leave empty for its default place ($XDG_CONFIG_HOME/acctkit/connections.json); every business stored there is served.',
+      'Stored-connection mode: the connections file that `acctkit login` wrote. Leave empty for its default place ($XDG_CONFIG_HOME/acctkit/connections.json).',
     required: false,
     default: '',
     sets: 'ACCTKIT_CONNECTIONS_FILE',
+  },
+  connections: {
+    type: 'string',
+    title: 'Connection names',
+    description:
+      'Stored-connection mode: serve only these connections of `acctkit login` (names, comma-separated, as `acctkit connections` lists them). Leave empty to serve all.',
+    required: false,
+    default: '',
+    sets: 'ACCTKIT_CONNECTIONS',
   },
   base_url: {
     type: 'string',

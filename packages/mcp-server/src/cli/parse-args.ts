@@ -51,8 +51,9 @@ Options:
   -v, --version        Print the version
 
 Without --sandbox the server serves the connections of \`acctkit login\` (ACCTKIT_CONNECTIONS_FILE or the
-default store), or one business from ACCTKIT_BASE_URL, ACCTKIT_CLIENT_ID, ACCTKIT_CLIENT_SECRET,
-ACCTKIT_SIGNING_SECRET, ACCTKIT_ACCESS_TOKEN, ACCTKIT_REFRESH_TOKEN and ACCTKIT_COUNTRY.
+default store; ACCTKIT_CONNECTIONS=a,b serves only those names), or one business from ACCTKIT_BASE_URL,
+ACCTKIT_CLIENT_ID, ACCTKIT_CLIENT_SECRET, ACCTKIT_SIGNING_SECRET, ACCTKIT_ACCESS_TOKEN, ACCTKIT_REFRESH_TOKEN
+and ACCTKIT_COUNTRY.
 `;
 
 function list(value: string | undefined): string[] | undefined {

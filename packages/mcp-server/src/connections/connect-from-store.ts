@@ -23,12 +23,13 @@ import { USER_AGENT } from './user-agent.js';
  * the config profile of the connection's client id (and base URL), else (for the sandbox's public demo
  * app) the demo secrets. Each connection's changes are journaled in `changes-<name>.jsonl` beside the
  * store's file (`ACCTKIT_JOURNAL_RETENTION_DAYS`, `ACCTKIT_JOURNAL_MAX_ENTRIES`), which `acctkit changes` prints.
+ * `ACCTKIT_CONNECTIONS` (names, comma-separated) serves only those of the stored connections.
  *
  * @param env - The environment (default `process.env`).
  * @param fetch - The fetch to send with (default the global one).
  * @returns The connections, in the store's order (none when the store is empty or missing).
- * @throws ConnectionError `INVALID_CONFIG` when connections exist but their app secrets are not set, or
- *   the config file is damaged (the message names it).
+ * @throws ConnectionError `INVALID_CONFIG` when connections exist but their app secrets are not set, the
+ *   config file is damaged (the message names it), or `ACCTKIT_CONNECTIONS` names one the store lacks.
  */
 export async function connectFromStore(
   env: Env = process.env,
@@ -36,7 +37,7 @@ export async function connectFromStore(
 ): Promise<BusinessConnection[]> {
   const store = openConnectionStore({ file: defaultConnectionsFile(env as NodeJS.ProcessEnv) });
   const limits = journalLimitsFromEnv(env as NodeJS.ProcessEnv);
-  const stored = await store.list();
+  const stored = chosen(await store.list(), env.ACCTKIT_CONNECTIONS);
   if (stored.length === 0) return [];
   const config = await loadConfig(env);
   const connections: BusinessConnection[] = [];
@@ -90,4 +91,23 @@ async function loadConfig(env: Env): Promise<LoadedAppConfig> {
       throw new ConnectionError('INVALID_CONFIG', error.message, { cause: error });
     throw error;
   }
+}
+
+/**
+ * The stored connections `ACCTKIT_CONNECTIONS` names (all without it), in the store's order. A name the
+ * store lacks is refused, naming the stored ones: serving fewer businesses than asked for would go unseen.
+ */
+function chosen<T extends { readonly name: string }>(stored: readonly T[], names: string | undefined): T[] {
+  const wanted = (names ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return [...stored];
+  const missing = wanted.filter((name) => !stored.some((connection) => connection.name === name));
+  if (missing.length > 0)
+    throw new ConnectionError(
+      'INVALID_CONFIG',
+      `ACCTKIT_CONNECTIONS names ${missing.join(', ')}, which the connection store does not hold (stored: ${stored.map((c) => c.name).join(', ') || 'none'}). Run \`acctkit connections\` to see them, or \`acctkit login --name <name>\` to add one.`,
+    );
+  return stored.filter((connection) => wanted.includes(connection.name));
 }
