@@ -7,7 +7,6 @@
  */
 import { banner } from './start/banner.ts';
 import { companionServices } from './start/companion-services.ts';
-import { withNoticesLogged } from './start/library-notices.ts';
 import { startSandboxService } from './start/sandbox-service.ts';
 import type { RunningService } from './start/service.ts';
 import { portInUseMessage, type ServicePortKey } from './start/start-args.mjs';
@@ -71,7 +70,7 @@ async function main(): Promise<void> {
     stopRequested = true;
   };
   for (const signal of STOP_SIGNALS) process.on(signal, early);
-  const running = await withNoticesLogged(() => startAll(options));
+  const running = await startAll(options);
   for (const signal of STOP_SIGNALS) process.off(signal, early);
   let stopping = false;
   const stop = (): void => {

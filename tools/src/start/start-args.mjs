@@ -81,7 +81,6 @@ the signing proxy. The MCP server stays on 127.0.0.1, since it serves both demo 
 sign-in; from another machine, use the remote MCP server, which signs in through the sandbox.
 
 Ctrl+C, or SIGINT, SIGTERM or SIGHUP to the npm start process alone, stops every service.
-Library notices that need no action go to .acctkit/start.log.
 `;
 
 /** Levenshtein distance, for "did you mean" on a mistyped option. */
