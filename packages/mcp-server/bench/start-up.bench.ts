@@ -145,7 +145,9 @@ async function runNode(node: string, cases: readonly Case[]): Promise<NodeRun> {
 function cell(run: NodeRun, label: string): string {
   const f = run.figures.get(label);
   const floor = run.figures.get(FLOOR);
-  if (!f || 'skipped' in f) return `skipped${f ? ` (${f.skipped})` : ''}`;
+  // A case this Node does not have (the compile cache before Node 22).
+  if (!f) return '—';
+  if ('skipped' in f) return `skipped (${f.skipped})`;
   const ratio = floor && 'median' in floor ? `, ${(f.median / floor.median).toFixed(2)}×` : '';
   return `${f.median.toFixed(0)} ms (min ${f.min.toFixed(0)})${label === FLOOR ? '' : ratio}`;
 }
