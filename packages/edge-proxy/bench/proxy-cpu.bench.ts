@@ -19,6 +19,7 @@ import { sign } from '@acctkit/signer';
 import { type BenchTable, loadNow, median, saveBenchReport } from '@acctkit/testing/bench';
 import { createMemoryStorage } from '@acctkit/token-vault';
 import { createProxy, hashKey } from '../src/index.js';
+import { BENCH_ADMIN_TOKEN, seedProxy } from './seed-proxy.js';
 
 const ROUNDS = Number(process.env.ACCTKIT_BENCH_ROUNDS ?? 15);
 const PER_SLICE = Number(process.env.ACCTKIT_BENCH_REQUESTS ?? 2000);
@@ -151,7 +152,7 @@ async function main(): Promise<void> {
     },
     storage: createMemoryStorage(),
     encryptionKeys: [{ id: 'bench', key: new Uint8Array(32).fill(1) }],
-    adminToken: 'bench-admin-token-0123456789',
+    adminToken: BENCH_ADMIN_TOKEN,
     rateLimit: false,
     fetch: stub,
     log: (line) => {
@@ -159,25 +160,7 @@ async function main(): Promise<void> {
       lines++;
     },
   });
-  const admin = { Authorization: 'Bearer bench-admin-token-0123456789' };
-  await app.request('/_proxy/connections', {
-    method: 'POST',
-    headers: admin,
-    body: JSON.stringify({
-      id: 'de',
-      variant: 'de',
-      access_token: 'a'.repeat(40),
-      refresh_token: 'r',
-      expires_in: 86_400,
-    }),
-  });
-  const { key } = (await (
-    await app.request('/_proxy/keys', {
-      method: 'POST',
-      headers: admin,
-      body: JSON.stringify({ connection: 'de', scope: 'write' }),
-    })
-  ).json()) as { key: string };
+  const key = await seedProxy(app);
 
   const getInit = { headers: { Authorization: `Bearer ${key}`, 'User-Agent': 'bench' } };
   const postInit = {

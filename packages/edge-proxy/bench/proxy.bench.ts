@@ -10,6 +10,7 @@ import { createMemoryStorage } from '@acctkit/token-vault';
 import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
 import { createProxy } from '../src/index.js';
+import { BENCH_ADMIN_TOKEN, seedProxy } from './seed-proxy.js';
 import { serveFetch } from './serve-fetch.js';
 
 const ROUNDS = 5;
@@ -77,28 +78,10 @@ export async function run(log: (line: string) => void): Promise<void> {
     },
     storage,
     encryptionKeys: [{ id: 'bench', key: new Uint8Array(32).fill(1) }],
-    adminToken: 'bench-admin-token-0123456789',
+    adminToken: BENCH_ADMIN_TOKEN,
     rateLimit: false,
   });
-  const admin = { Authorization: 'Bearer bench-admin-token-0123456789' };
-  await app.request('/_proxy/connections', {
-    method: 'POST',
-    headers: admin,
-    body: JSON.stringify({
-      id: 'de',
-      variant: 'de',
-      access_token: 'a'.repeat(40),
-      refresh_token: 'r',
-      expires_in: 86_400,
-    }),
-  });
-  const { key } = (await (
-    await app.request('/_proxy/keys', {
-      method: 'POST',
-      headers: admin,
-      body: JSON.stringify({ connection: 'de', scope: 'write' }),
-    })
-  ).json()) as { key: string };
+  const key = await seedProxy(app);
   const plain = new Hono();
   plain.all('*', (c) => {
     const { pathname, search } = new URL(c.req.url);
