@@ -1,0 +1,135 @@
+// The workerd twin of startThroughputRig (test/remote-throughput.ts): the remote MCP server's Worker
+// and bench/direct-worker.ts, each under its own workerd (Miniflare) listening on a loopback port, in
+// front of one sandbox in this process; N SDK clients each signed in with a grant of its own, beside N
+// users of the direct Worker, each with a service token of its own. Both paths make one HTTP request
+// from Node into workerd per call, and workerd one signed request to the sandbox.
+import type { Readable } from 'node:stream';
+import { DEMO_CLIENT, type RunningServer } from '@acctkit/sandbox';
+import { freePort } from '@acctkit/testing/wrangler';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Miniflare } from 'miniflare';
+import { base64url } from '../src/remote/secrets.js';
+import {
+  authorizeWithoutBrowser,
+  exchange,
+  type ProtocolVersion,
+  sandboxAdmin,
+  startSandbox,
+  type Target,
+} from '../test/remote-helpers.js';
+import type { Call } from '../test/remote-throughput.js';
+import { bundleDirectWorker, bundleRemoteWorker } from './workerd-bundle.js';
+
+/** The remote Worker and the direct Worker under workerd, with `clients` users of each path. */
+export interface WorkerdRig {
+  readonly sandbox: RunningServer;
+  /** The remote Worker's public URL (its loopback port). */
+  readonly remoteUrl: string;
+  readonly directUrl: string;
+  readonly remoteCalls: Readonly<Record<ProtocolVersion, readonly Call[]>>;
+  readonly directCalls: readonly Call[];
+  close(): Promise<void>;
+}
+
+const COMPATIBILITY = { compatibilityDate: '2026-08-01', compatibilityFlags: ['nodejs_compat'] };
+
+/** Reads and drops what workerd prints (the remote Worker's request log line of every request). */
+const drain = (stdout: Readable, stderr: Readable): void => {
+  stdout.resume();
+  stderr.resume();
+};
+
+/**
+ * Bundles both Workers (the remote one from `dist/`: build first), starts a sandbox (rate limit off)
+ * and both Workers on free loopback ports, with the remote Worker's per-token and registration limits
+ * off (one address signs in every simulated user), then signs in `clients` users per protocol version.
+ */
+export async function startWorkerdRig(
+  clients: number,
+  versions: readonly ProtocolVersion[] = ['2025-11-25', '2026-07-28'],
+): Promise<WorkerdRig> {
+  const remoteBundle = bundleRemoteWorker();
+  const directBundle = bundleDirectWorker();
+  const sandbox = await startSandbox();
+  const [remotePort, directPort] = [await freePort(), await freePort()];
+  const remoteUrl = `http://127.0.0.1:${remotePort}`;
+  const remoteMf = new Miniflare({
+    host: '127.0.0.1',
+    port: remotePort,
+    cf: false,
+    handleRuntimeStdio: drain,
+    modules: [{ type: 'ESModule', path: 'index.js', contents: remoteBundle }],
+    ...COMPATIBILITY,
+    durableObjects: { VAULT: { className: 'VaultObject', useSQLite: true } },
+    bindings: {
+      ACCTKIT_MCP_PUBLIC_URL: remoteUrl,
+      ACCTKIT_BASE_URL: sandbox.url,
+      ACCTKIT_CLIENT_ID: DEMO_CLIENT.clientId,
+      ACCTKIT_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
+      ACCTKIT_SIGNING_SECRET: DEMO_CLIENT.signingSecret,
+      ACCTKIT_MCP_ENCRYPTION_KEYS: `k1:${base64url(crypto.getRandomValues(new Uint8Array(32)))}`,
+      ACCTKIT_MCP_RATE_LIMIT: '0',
+      ACCTKIT_MCP_REGISTRATIONS_PER_MINUTE: '0',
+    },
+  });
+  const directMf = new Miniflare({
+    host: '127.0.0.1',
+    port: directPort,
+    cf: false,
+    handleRuntimeStdio: drain,
+    modules: [{ type: 'ESModule', path: 'index.js', contents: directBundle }],
+    ...COMPATIBILITY,
+    bindings: { ACCTKIT_BASE_URL: sandbox.url },
+  });
+  const opened: Client[] = [];
+  const close = async (): Promise<void> => {
+    await Promise.all(opened.map((c) => c.close()));
+    await Promise.all([remoteMf.dispose(), directMf.dispose()]);
+    await sandbox.close();
+  };
+  try {
+    const directUrl = String(await directMf.ready).replace(/\/$/, '');
+    await remoteMf.ready;
+    const remote: Target = { url: remoteUrl, mcpUrl: `${remoteUrl}/mcp` };
+    const remoteCalls: Record<ProtocolVersion, Call[]> = { '2025-11-25': [], '2026-07-28': [] };
+    for (const version of versions) {
+      for (let i = 0; i < clients; i++) {
+        const token = String(
+          (await exchange(remote, await authorizeWithoutBrowser(remote, sandbox))).body.access_token,
+        );
+        // As in startThroughputRig: the SDK's default client speaks 2025-11-25 with a session.
+        const client = new Client(
+          { name: `bench-${version}-${i}`, version: '1.0.0' },
+          version === '2026-07-28' ? { versionNegotiation: { mode: { pin: version } } } : {},
+        );
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(remote.mcpUrl), {
+            requestInit: { headers: { Authorization: `Bearer ${token}` } },
+          }),
+        );
+        opened.push(client);
+        remoteCalls[version].push(async () => {
+          const r = await client.callTool({ name: 'list_contacts', arguments: { limit: 1 } });
+          if (r.isError) throw new Error(`list_contacts failed: ${JSON.stringify(r.structuredContent)}`);
+        });
+      }
+    }
+    const directCalls: Call[] = [];
+    for (let i = 0; i < clients; i++) {
+      const t = await sandboxAdmin(sandbox, 'tokens', { business: 'de' });
+      const headers = {
+        Authorization: `Bearer ${String(t.access_token)}`,
+        'X-Signing-Secret': String(t.signing_secret),
+      };
+      directCalls.push(async () => {
+        const res = await fetch(directUrl, { headers });
+        const body = await res.text();
+        if (!res.ok) throw new Error(`direct Worker: ${res.status} ${body}`);
+      });
+    }
+    return { sandbox, remoteUrl, directUrl, remoteCalls, directCalls, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
