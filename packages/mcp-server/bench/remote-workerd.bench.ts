@@ -7,7 +7,9 @@
 // closed loop calls with plain fetch: both paths pay one HTTP request into workerd. Rounds interleave
 // the paths (remote 2025, direct, remote 2026, for 1 client then for 50); each figure is the median of
 // the rounds, with the worst round beside it, and the 1-minute load average beside each row (2 shared
-// cores: the load moves the figures). Writes .bench/mcp-remote-workerd.json (`pnpm bench:readme`).
+// cores: the load moves the figures). A second table splits the CPU per call between the workerd that
+// served the path (/proc, Linux) and this process (load loop, clients, sandbox). Writes
+// .bench/mcp-remote-workerd.json (`pnpm bench:readme`). BENCH_WORKERD_LOG=1 shows what workerd prints.
 // Run: pnpm --filter @acctkit/mcp-server run build && pnpm --filter @acctkit/mcp-server run bench:remote-workerd
 // (BENCH_ROUNDS=15 by default; wrangler bundles with the node22 of tools/).
 import { loadavg } from 'node:os';
@@ -15,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { type BenchTable, saveBenchReport } from '@acctkit/testing/bench';
 import type { ProtocolVersion } from '../test/remote-helpers.js';
 import { type Call, type LoadResult, median, runLoad } from '../test/remote-throughput.js';
+import { processCpuMs } from './process-cpu.js';
 import { startWorkerdRig } from './workerd-rig.js';
 
 const out = (line: string): void => {
@@ -45,13 +48,26 @@ try {
 
   const results = new Map<string, { run: LoadResult; load: number }[]>();
   const ratios = new Map<string, number[]>();
+  /** CPU milliseconds summed over the rounds: the serving workerd's, this process's, and the calls. */
+  const cpu = new Map<string, { workerd: number; node: number; calls: number }>();
+  const pid = (path: Path) => (path === 'direct' ? rig.directPid : rig.remotePid);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [n, each] of SIZES) {
       const runs = new Map<Path, LoadResult>();
       for (const path of PATHS) {
+        const workerdBefore = processCpuMs(pid(path));
+        const nodeBefore = process.cpuUsage();
         const run = await runLoad(calls(path).slice(0, n), each);
+        const node = process.cpuUsage(nodeBefore);
+        const workerd = processCpuMs(pid(path)) - workerdBefore;
         runs.set(path, run);
         const key = `${n}|${path}`;
+        const sum = cpu.get(key) ?? { workerd: 0, node: 0, calls: 0 };
+        cpu.set(key, {
+          workerd: sum.workerd + workerd,
+          node: sum.node + (node.user + node.system) / 1000,
+          calls: sum.calls + run.calls,
+        });
         results.set(key, [...(results.get(key) ?? []), { run, load: loadavg()[0] ?? 0 }]);
       }
       const direct = (runs.get('direct') as LoadResult).perSecond;
@@ -104,8 +120,28 @@ try {
       .join('|')}|`,
   );
   for (const row of rows) out(`| ${row.join(' | ')} |`);
+  const cpuTable: BenchTable = {
+    title: `Where the CPU goes, summed over the rounds and divided by the calls: the workerd process serving the path (the Worker, with the remote server's Durable Objects), and the Node process (the load loop, the SDK clients or fetch, the sandbox). /proc clock ticks of 10 ms, so read the tenths, not the hundredths.`,
+    columns: ['clients', 'path', 'workerd CPU ms/call', 'Node CPU ms/call'],
+    rows: SIZES.flatMap(([n]) =>
+      PATHS.map((path) => {
+        const sum = cpu.get(`${n}|${path}`) ?? { workerd: Number.NaN, node: Number.NaN, calls: 1 };
+        return [
+          String(n),
+          LABEL[path],
+          (sum.workerd / sum.calls).toFixed(2),
+          (sum.node / sum.calls).toFixed(2),
+        ];
+      }),
+    ),
+  };
+  out('');
+  out(cpuTable.title);
+  out(`| ${cpuTable.columns.join(' | ')} |`);
+  out('|---:|---|---:|---:|');
+  for (const row of cpuTable.rows) out(`| ${row.join(' | ')} |`);
   const table: BenchTable = { title, columns, rows };
-  out(`wrote ${saveBenchReport('mcp-remote-workerd', [table])}`);
+  out(`wrote ${saveBenchReport('mcp-remote-workerd', [table, cpuTable])}`);
 } finally {
   await rig.close();
 }

@@ -18,6 +18,7 @@ import {
   type Target,
 } from '../test/remote-helpers.js';
 import type { Call } from '../test/remote-throughput.js';
+import { workerdChildren } from './process-cpu.js';
 import { bundleDirectWorker, bundleRemoteWorker } from './workerd-bundle.js';
 
 /** The remote Worker and the direct Worker under workerd, with `clients` users of each path. */
@@ -26,6 +27,9 @@ export interface WorkerdRig {
   /** The remote Worker's public URL (its loopback port). */
   readonly remoteUrl: string;
   readonly directUrl: string;
+  /** The workerd process of each Worker (undefined where /proc is missing), for its CPU time. */
+  readonly remotePid: number | undefined;
+  readonly directPid: number | undefined;
   readonly remoteCalls: Readonly<Record<ProtocolVersion, readonly Call[]>>;
   readonly directCalls: readonly Call[];
   close(): Promise<void>;
@@ -33,8 +37,16 @@ export interface WorkerdRig {
 
 const COMPATIBILITY = { compatibilityDate: '2026-08-01', compatibilityFlags: ['nodejs_compat'] };
 
-/** Reads and drops what workerd prints (the remote Worker's request log line of every request). */
+/**
+ * Reads and drops what workerd prints (the remote Worker's request log line of every request), or
+ * passes it to stderr with BENCH_WORKERD_LOG=1 (to see a Worker's error).
+ */
 const drain = (stdout: Readable, stderr: Readable): void => {
+  if (process.env.BENCH_WORKERD_LOG === '1') {
+    stdout.pipe(process.stderr);
+    stderr.pipe(process.stderr);
+    return;
+  }
   stdout.resume();
   stderr.resume();
 };
@@ -53,6 +65,8 @@ export async function startWorkerdRig(
   const sandbox = await startSandbox();
   const [remotePort, directPort] = [await freePort(), await freePort()];
   const remoteUrl = `http://127.0.0.1:${remotePort}`;
+  // Started one after the other, so each Worker's workerd is the child that appeared with it.
+  const before = new Set(workerdChildren());
   const remoteMf = new Miniflare({
     host: '127.0.0.1',
     port: remotePort,
@@ -72,24 +86,27 @@ export async function startWorkerdRig(
       ACCTKIT_MCP_REGISTRATIONS_PER_MINUTE: '0',
     },
   });
-  const directMf = new Miniflare({
-    host: '127.0.0.1',
-    port: directPort,
-    cf: false,
-    handleRuntimeStdio: drain,
-    modules: [{ type: 'ESModule', path: 'index.js', contents: directBundle }],
-    ...COMPATIBILITY,
-    bindings: { ACCTKIT_BASE_URL: sandbox.url },
-  });
+  let directMf: Miniflare | undefined;
   const opened: Client[] = [];
   const close = async (): Promise<void> => {
     await Promise.all(opened.map((c) => c.close()));
-    await Promise.all([remoteMf.dispose(), directMf.dispose()]);
+    await Promise.all([remoteMf.dispose(), directMf?.dispose()]);
     await sandbox.close();
   };
   try {
-    const directUrl = String(await directMf.ready).replace(/\/$/, '');
     await remoteMf.ready;
+    const remotePid = workerdChildren().find((p) => !before.has(p));
+    directMf = new Miniflare({
+      host: '127.0.0.1',
+      port: directPort,
+      cf: false,
+      handleRuntimeStdio: drain,
+      modules: [{ type: 'ESModule', path: 'index.js', contents: directBundle }],
+      ...COMPATIBILITY,
+      bindings: { ACCTKIT_BASE_URL: sandbox.url },
+    });
+    const directUrl = String(await directMf.ready).replace(/\/$/, '');
+    const directPid = workerdChildren().find((p) => !before.has(p) && p !== remotePid);
     const remote: Target = { url: remoteUrl, mcpUrl: `${remoteUrl}/mcp` };
     const remoteCalls: Record<ProtocolVersion, Call[]> = { '2025-11-25': [], '2026-07-28': [] };
     for (const version of versions) {
@@ -127,7 +144,7 @@ export async function startWorkerdRig(
         if (!res.ok) throw new Error(`direct Worker: ${res.status} ${body}`);
       });
     }
-    return { sandbox, remoteUrl, directUrl, remoteCalls, directCalls, close };
+    return { sandbox, remoteUrl, directUrl, remotePid, directPid, remoteCalls, directCalls, close };
   } catch (error) {
     await close();
     throw error;
