@@ -51,16 +51,18 @@ export function forwardRequestHeaders(incoming: Headers, userAgent: string): Hea
 
 /**
  * The headers to return to the caller for the service's response: all but hop-by-hop ones (and those
- * its `Connection` names), cookies and `Content-Encoding`/`Content-Length`.
+ * its `Connection` names), cookies and `Content-Encoding`/`Content-Length`. A list of pairs rather
+ * than a `Headers`: the answer's `Response` copies its init once, where a `Headers` would be built and
+ * validated twice.
  *
  * @param upstream - The service's response headers.
- * @returns New headers.
+ * @returns Name and value pairs, names lower case, for a `Response`'s `headers`.
  */
-export function forwardResponseHeaders(upstream: Headers): Headers {
+export function forwardResponseHeaders(upstream: Headers): [string, string][] {
   const named = connectionNamed(upstream);
-  const out = new Headers();
+  const out: [string, string][] = [];
   for (const [name, value] of upstream) {
-    if (!responseDenyList.has(name) && !named.has(name)) out.append(name, value);
+    if (!responseDenyList.has(name) && !named.has(name)) out.push([name, value]);
   }
   return out;
 }

@@ -106,12 +106,11 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
       await config.tokens.refresh(connection.id, creds.accessToken);
       continue;
     }
-    const out = forwardResponseHeaders(response.headers);
-    out.set('x-request-id', c.get('requestId'));
+    // `X-Request-Id` is added by the request log, as on every other answer.
     return new Response(response.body, {
       status: response.status,
       statusText: response.statusText,
-      headers: out,
+      headers: forwardResponseHeaders(response.headers),
     });
   }
 }
@@ -119,22 +118,26 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
 /**
  * Sends upstream, giving up after `timeoutMs` without response headers. The global fetch takes the
  * URL and init as they are and honours the signal; an injected fetch gets a `Request` and is raced
- * against the timer too, in case it ignores signals.
+ * against the timer too, in case it ignores signals. The timer aborts the signal and settles the race
+ * itself: no listener is added to the signal beside the one fetch adds.
  */
 async function send(config: ForwardConfig, url: string, init: RequestInit): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
+  let giveUp: ((reason: Error) => void) | undefined;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
+    giveUp?.(new Error('timeout'));
   }, config.timeoutMs);
   try {
     const signal = controller.signal;
     if (!config.fetch) return await fetch(url, { ...init, signal });
+    const answer = config.fetch(new Request(url, { ...init, signal }));
     return await Promise.race([
-      config.fetch(new Request(url, { ...init, signal })),
+      answer,
       new Promise<never>((_, reject) => {
-        signal.addEventListener('abort', () => reject(new Error('timeout')), { once: true });
+        giveUp = reject;
       }),
     ]);
   } catch (cause) {

@@ -285,6 +285,21 @@ describe('edge proxy against a sandbox on localhost', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
   });
 
+  it('a timeout aborts the signal of the request an injected fetch was given', async () => {
+    let given: AbortSignal | undefined;
+    const hung = await proxyFixture({
+      timeoutMs: 100,
+      fetch: (request) => {
+        given = request.signal;
+        return new Promise<Response>(() => {});
+      },
+    });
+    const r = await hung.app.request('/core/v2/me', { headers: withKey(hung.keys.deRead) });
+    expect(r.status).toBe(504);
+    expect(((await r.json()) as { error: string }).error).toBe('upstream_timeout');
+    expect(given?.aborted).toBe(true);
+  });
+
   it('per-key rate limit: 429 with Retry-After, other keys unaffected', async () => {
     const limited = await proxyFixture({ rateLimit: { requests: 2, windowMs: 60_000 } });
     const call = async (key: string): Promise<Response> =>
