@@ -2,8 +2,9 @@ import { SignerError } from './signer-error.js';
 import { toBase64 } from './to-base64.js';
 
 /**
- * Imported keys by signing key string, at most 32 (emptied when full: a server verifying many apps'
- * tokens cycles through more). It holds promises so that 64 concurrent first calls import once.
+ * Imported keys by signing key string, at most 256 (emptied when full): a server signing for 50 users
+ * or verifying 50 apps' tokens keeps every key, where 32 made it import a key on nearly every call.
+ * It holds promises so that 64 concurrent first calls import once.
  * Module-private: nothing reachable from a result or an error refers to it.
  */
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -13,7 +14,7 @@ const encoder = new TextEncoder();
 function importKey(signingKey: string): Promise<CryptoKey> {
   let key = keys.get(signingKey);
   if (!key) {
-    if (keys.size > 31) keys.clear();
+    if (keys.size > 255) keys.clear();
     key = crypto.subtle.importKey('raw', encoder.encode(signingKey), { name: 'HMAC', hash: 'SHA-1' }, false, [
       'sign',
     ]);

@@ -128,6 +128,21 @@ describe('createSignedFetch against a real HTTP server', () => {
 });
 
 describe('the key cache', () => {
+  it("keeps 100 users' keys: signing for each of them again imports no key", async () => {
+    const users = Array.from({ length: 100 }, (_, i) => ({
+      signingSecret: `CacheSecret${i}`,
+      accessToken: `CacheToken${i}`,
+    }));
+    const importKey = vi.spyOn(crypto.subtle, 'importKey');
+    try {
+      for (const round of [1, 2])
+        await Promise.all(users.map((u) => sign({ method: 'GET', url: `https://h/p?round=${round}` }, u)));
+      expect(importKey).toHaveBeenCalledTimes(100);
+    } finally {
+      importKey.mockRestore();
+    }
+  });
+
   it('does not keep a rejected key import: the next call imports the key again and signs', async () => {
     const creds = { signingSecret: 'ImportOnceRejected', accessToken: 'TestToken' };
     const importKey = vi.spyOn(crypto.subtle, 'importKey');
