@@ -157,13 +157,14 @@ async function initialize(wire: Wire, capabilities: object = {}): Promise<string
   return id as string;
 }
 
-/** The tool result in a POST's answer (JSON or one SSE event). */
+/** The tool result in a POST's answer (JSON, or the SSE event that carries it after any notifications). */
 async function resultOf(res: Response): Promise<Result> {
   const text = await res.text();
-  const json = res.headers.get('content-type')?.includes('text/event-stream')
-    ? (/^data: (.+)$/m.exec(text)?.[1] ?? '{}')
-    : text;
-  return (JSON.parse(json) as { result: Result }).result;
+  const messages = res.headers.get('content-type')?.includes('text/event-stream')
+    ? [...text.matchAll(/^data: (.+)$/gm)].map((m) => m[1] as string)
+    : [text];
+  const answer = messages.map((m) => JSON.parse(m) as { result?: Result }).find((m) => m.result);
+  return answer?.result as Result;
 }
 
 function suite(
@@ -250,6 +251,73 @@ function suite(
           await session.close();
         }
       });
+    });
+
+    it.each([
+      ['a client that declared nothing, a tool call', {}, 'tools/call', false, false],
+      ['a client that declared nothing, the tool list', {}, 'tools/list', false, false],
+      [
+        'a client that declared elicitation, a tool call',
+        { elicitation: { form: {} } },
+        'tools/call',
+        false,
+        true,
+      ],
+      [
+        'a client that declared elicitation, the tool list',
+        { elicitation: { form: {} } },
+        'tools/list',
+        false,
+        false,
+      ],
+      ['a client that declared sampling, a tool call', { sampling: {} }, 'tools/call', false, true],
+      ['a tool call that asks for progress', {}, 'tools/call', true, true],
+    ] as const)('answers %s as %s', async (_label, capabilities, method, progress, streams) => {
+      const sessionId = await initialize(wire, capabilities);
+      const params =
+        method === 'tools/call'
+          ? {
+              name: 'summarize_transactions',
+              arguments: {
+                ...wire.business,
+                from_date: '2026-01-01',
+                to_date: '2026-12-31',
+                group_by: 'month',
+              },
+              ...(progress && { _meta: { progressToken: 'p1' } }),
+            }
+          : {};
+      const res = await post(wire, { jsonrpc: '2.0', id: 2, method, params }, sessionId);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain(streams ? 'text/event-stream' : 'application/json');
+      const text = await res.clone().text();
+      // Progress travels on the stream before the answer; a JSON answer would have dropped it.
+      expect(text.includes('notifications/progress')).toBe(progress);
+      const result = await resultOf(res);
+      expect(result.isError ?? false).toBe(false);
+    });
+
+    it('answers a tool call as an SSE stream once the session set a log level, with the log line on it', async () => {
+      const sessionId = await initialize(wire);
+      const set = await post(
+        wire,
+        { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'warning' } },
+        sessionId,
+      );
+      expect(set.headers.get('content-type')).toContain('application/json');
+      await set.text();
+      const res = await post(
+        wire,
+        {
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'tools/call',
+          params: { name: 'get_contact', arguments: { ...wire.business, id: 987_654 } },
+        },
+        sessionId,
+      );
+      expect(res.headers.get('content-type')).toContain('text/event-stream');
+      expect(await res.text()).toContain('"method":"notifications/message"');
     });
 
     it('without elicitation, CONFIRMATION_REQUIRED says the client declared no form support', async () => {

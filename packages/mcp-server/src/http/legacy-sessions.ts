@@ -5,7 +5,14 @@ import {
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { asMessages, declarationOf, levelSetIn, MAX_DECLARATION, messagesOf } from './session-messages.js';
+import {
+  asMessages,
+  declarationOf,
+  levelSetIn,
+  MAX_DECLARATION,
+  mayStream,
+  messagesOf,
+} from './session-messages.js';
 import type { SessionDeclaration, SessionStore } from './session-store.js';
 
 /** Options of {@link legacySessions}. */
@@ -81,7 +88,9 @@ interface Running {
  * While a request of a session runs, its server and transport stay in this process's memory, so that
  * the client's answer to a form (`elicitation/create` on the request's SSE stream), which arrives as a
  * separate `POST`, reaches them; after it, they stay for the session's next request (at most
- * `idleServers` of them, each for `idleMs`), as replaying costs more than the call. Every request is
+ * `idleServers` of them, each for `idleMs`), as replaying costs more than the call. A request that may
+ * send the client something before its answer (see {@link mayStream}) is answered as an SSE stream,
+ * any other with one JSON answer, each by a server of its own kind. Every request is
  * still checked against the store first: an unknown or expired session id, or one of another owner,
  * gets 404 (the client initializes again), and a level set through another instance makes a new
  * server. `DELETE` ends a session; `GET` gets 405 (no stream of its own); a request without a session
@@ -154,9 +163,13 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
     id: string,
     declaration: SessionDeclaration,
     build: () => McpServer | Promise<McpServer>,
+    streams: boolean,
   ): Promise<{ server: McpServer; transport: WebStandardStreamableHTTPServerTransport }> => {
     const server = await build();
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      enableJsonResponse: !streams,
+    });
     await server.connect(transport);
     // The SDK learns a 2025 client's capabilities and name from `initialize` only: replaying what the
     // client sent is the way to a fresh server that knows them, with no reach into its internals.
@@ -173,6 +186,7 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
     request: Request,
     build: () => McpServer | Promise<McpServer>,
     parsedBody: unknown,
+    streams: boolean,
   ): Promise<{ response: Response; entry: Running }> => {
     let entry = running.get(key);
     // Another instance served a `logging/setLevel` of the session: this server's level is stale.
@@ -182,7 +196,7 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
     }
     if (!entry) {
       entry = {
-        ready: revive(id, declaration, build),
+        ready: revive(id, declaration, build, streams),
         inflight: 0,
         logLevel: declaration.logLevel,
         idleSince: 0,
@@ -230,7 +244,9 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
     async handle(request, owner, build, { servedAs = '', parsedBody } = {}) {
       sweep();
       const id = request.headers.get('mcp-session-id');
-      const key = `${id}\n${servedAs}`;
+      // A session has up to two servers here: one that answers with an SSE stream (for requests that
+      // may send the client a form, a log line or progress first), one that answers with JSON.
+      const keyOf = (streams: boolean): string => `${id}\n${servedAs}\n${streams ? 'sse' : 'json'}`;
       if (request.method === 'DELETE') {
         if (id === null) return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required.');
         if (!(await declared(id, owner))) return sessionNotFound();
@@ -254,11 +270,20 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
       if (!declaration) return sessionNotFound();
       if (!messages?.some(isJSONRPCRequest)) {
         // Answers to a form, and notifications: to the exchange that waits for them, when it runs here.
-        const entry = running.get(key);
+        const entry = running.get(keyOf(true));
         if (!entry || entry.inflight === 0) return new Response(null, { status: 202 });
         return (await entry.ready).transport.handleRequest(request, parsed(parsedBody));
       }
-      const { response, entry } = await exchange(key, id, declaration, request, build, parsedBody);
+      const streams = mayStream(messages ?? [], declaration);
+      const { response, entry } = await exchange(
+        keyOf(streams),
+        id,
+        declaration,
+        request,
+        build,
+        parsedBody,
+        streams,
+      );
       const level = levelSetIn(messages);
       if (response.ok && level !== undefined) {
         entry.logLevel = level;
@@ -312,8 +337,11 @@ async function replay(
       body: JSON.stringify({ jsonrpc: '2.0', id: `acctkit-replay-${method}`, method, params }),
     }),
   );
-  // The answer comes as one SSE event: `data: <the JSON-RPC response>`.
-  const data = /^data: (.+)$/m.exec(await response.text())?.[1];
+  // The answer comes as JSON, or as one SSE event: `data: <the JSON-RPC response>`.
+  const text = await response.text();
+  const data = response.headers.get('content-type')?.includes('application/json')
+    ? text
+    : /^data: (.+)$/m.exec(text)?.[1];
   const answer = data === undefined ? undefined : (JSON.parse(data) as { result?: unknown });
   if (!response.ok || answer?.result === undefined)
     throw new Error(`Restoring the session: ${method} failed (${response.status}).`);
