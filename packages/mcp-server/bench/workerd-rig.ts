@@ -59,6 +59,7 @@ const drain = (stdout: Readable, stderr: Readable): void => {
 export async function startWorkerdRig(
   clients: number,
   versions: readonly ProtocolVersion[] = ['2025-11-25', '2026-07-28'],
+  options: { remoteInspectorPort?: number } = {},
 ): Promise<WorkerdRig> {
   const remoteBundle = bundleRemoteWorker();
   const directBundle = bundleDirectWorker();
@@ -68,8 +69,10 @@ export async function startWorkerdRig(
   // Started one after the other, so each Worker's workerd is the child that appeared with it.
   const before = new Set(workerdChildren());
   const remoteMf = new Miniflare({
+    name: 'acctkit-mcp-remote',
     host: '127.0.0.1',
     port: remotePort,
+    ...(options.remoteInspectorPort !== undefined && { inspectorPort: options.remoteInspectorPort }),
     cf: false,
     handleRuntimeStdio: drain,
     modules: [{ type: 'ESModule', path: 'index.js', contents: remoteBundle }],
@@ -97,6 +100,7 @@ export async function startWorkerdRig(
     await remoteMf.ready;
     const remotePid = workerdChildren().find((p) => !before.has(p));
     directMf = new Miniflare({
+      name: 'acctkit-bench-direct',
       host: '127.0.0.1',
       port: directPort,
       cf: false,
