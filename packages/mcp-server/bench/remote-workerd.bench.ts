@@ -129,7 +129,8 @@ try {
         return [
           String(n),
           LABEL[path],
-          (sum.workerd / sum.calls).toFixed(2),
+          // No /proc (not Linux): workerd's CPU is unknown.
+          Number.isNaN(sum.workerd) ? '—' : (sum.workerd / sum.calls).toFixed(2),
           (sum.node / sum.calls).toFixed(2),
         ];
       }),
