@@ -5,6 +5,7 @@ import {
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { untilGone, whenEnded } from './exchange-end.js';
 import {
   asMessages,
   declarationOf,
@@ -221,7 +222,9 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
     let response: Response;
     try {
       const { transport } = await current.ready;
-      response = await transport.handleRequest(request, parsed(parsedBody));
+      // A JSON answer comes when the call ends, and a cancelled call never ends: the exchange ends
+      // when the client goes away instead, so the session's server is not held for ever.
+      response = await untilGone(transport.handleRequest(request, parsed(parsedBody)), request.signal);
     } catch (error) {
       failed = true;
       done();
@@ -345,37 +348,6 @@ async function replay(
   const answer = data === undefined ? undefined : (JSON.parse(data) as { result?: unknown });
   if (!response.ok || answer?.result === undefined)
     throw new Error(`Restoring the session: ${method} failed (${response.status}).`);
-}
-
-/** The same stream, calling `done` once when it ends, fails or its reader cancels it. */
-function whenEnded(body: ReadableStream<Uint8Array>, done: () => void): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let called = false;
-  const once = (): void => {
-    if (called) return;
-    called = true;
-    done();
-  };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done: ended, value } = await reader.read();
-        if (ended) {
-          once();
-          controller.close();
-          return;
-        }
-        controller.enqueue(value);
-      } catch (error) {
-        once();
-        controller.error(error);
-      }
-    },
-    async cancel(reason) {
-      once();
-      await reader.cancel(reason);
-    },
-  });
 }
 
 function sessionNotFound(): Response {

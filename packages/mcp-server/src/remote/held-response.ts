@@ -11,13 +11,33 @@ export interface HeldResponse {
  * `elicitation/create`): the client must see that at once, as the response waits for its answer, so
  * the response streams on from there. A response that is not SSE is complete as it is.
  *
+ * A call the client cancels never ends its stream: when `signal` aborts (the client closed the
+ * connection), the stream is cancelled, which lets the session's server go.
+ *
  * @param response - The transport's response.
+ * @param signal - The request's signal.
  * @returns The response to send, and whether it was read to its end.
  */
-export async function holdUntilAsked(response: Response): Promise<HeldResponse> {
+export async function holdUntilAsked(response: Response, signal?: AbortSignal): Promise<HeldResponse> {
   if (response.body === null || !response.headers.get('content-type')?.includes('text/event-stream'))
     return { response, complete: true };
   const reader = response.body.getReader();
+  const cancel = (): void => {
+    reader.cancel(signal?.reason).catch(() => {});
+  };
+  if (signal?.aborted) cancel();
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    return await hold(response, reader);
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+async function hold(
+  response: Response,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): Promise<HeldResponse> {
   const decoder = new TextDecoder();
   const held: Uint8Array[] = [];
   let text = '';

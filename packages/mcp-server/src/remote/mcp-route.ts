@@ -129,7 +129,7 @@ export function mcpRoute(app: Hono<BearerEnv>, ctx: RemoteContext): void {
     const { request, parsedBody } = await readJsonBody(c.req.raw);
     if (await isLegacyRequest(request, parsedBody)) {
       // Held back until it ends, for the revocation check, unless it asks the client for a form.
-      const held = await holdUntilAsked(await legacy(request, authorized, parsedBody));
+      const held = await holdUntilAsked(await legacy(request, authorized, parsedBody), request.signal);
       return held.complete ? revocationChecked(grant, held.response) : held.response;
     }
     const response = await modern.fetch(request, {

@@ -1,0 +1,111 @@
+// A call the client gives up on (it cancels, and closes the connection) never gets an answer: the
+// exchange must still end, and the session's server must not be held for ever. Through legacySessions
+// with a real McpServer whose tool waits until it is cancelled, and through the remote server's
+// holdUntilAsked with an SSE stream that never ends.
+import { McpServer } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { legacySessions } from '../src/http/legacy-sessions.js';
+import { memorySessionStore } from '../src/http/session-store.js';
+import { holdUntilAsked } from '../src/remote/held-response.js';
+
+const URL_ = 'http://127.0.0.1/mcp';
+
+function post(body: unknown, sessionId?: string, signal?: AbortSignal): Request {
+  return new Request(URL_, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(sessionId !== undefined && { 'mcp-session-id': sessionId }),
+    },
+    body: JSON.stringify(body),
+    ...(signal && { signal }),
+  });
+}
+
+describe('a 2025-era session call the client gives up on', () => {
+  it.each([
+    ['a JSON answer', {}],
+    ['an SSE answer', { elicitation: { form: {} } }],
+  ])('with %s, ends when the client goes, and its server is closed', async (_label, capabilities) => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const closed: Promise<void>[] = [];
+    const build = (): McpServer => {
+      const mcp = new McpServer({ name: 'cancel-test', version: '1.0.0' });
+      mcp.registerTool('wait', { inputSchema: z.object({}) }, async () => {
+        started();
+        // Never answers: only cancelling the call, or closing the server, ends it.
+        return new Promise(() => {});
+      });
+      closed.push(
+        new Promise((resolve) => {
+          mcp.server.onclose = () => resolve();
+        }),
+      );
+      return mcp;
+    };
+    // No server kept idle: a server whose exchanges have all ended is closed at once.
+    const sessions = legacySessions({ store: memorySessionStore(), idleServers: 0 });
+    const init = await sessions.handle(
+      post({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '1' } },
+      }),
+      'owner',
+      build,
+    );
+    const sessionId = init.headers.get('mcp-session-id') as string;
+    expect(sessionId).toBeTruthy();
+    const gone = new AbortController();
+    const exchange = sessions
+      .handle(
+        post(
+          { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait', arguments: {} } },
+          sessionId,
+          gone.signal,
+        ),
+        'owner',
+        build,
+      )
+      .then(async (response) => {
+        // An SSE answer is a stream the client stops reading when it goes.
+        if (response.body) await response.body.cancel();
+        return response;
+      });
+    await running;
+    gone.abort();
+    await exchange;
+    // The server the call ran on (the second built: the first answered initialize) is closed.
+    await closed[1];
+    expect(closed).toHaveLength(2);
+  });
+
+  it('the remote server stops holding an SSE answer back when the client goes', async () => {
+    let cancelled = false;
+    // A keep-alive comment, then nothing: the stream of a call that was cancelled and never answers.
+    const response = new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(': keep-alive\n\n'));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+    const gone = new AbortController();
+    const held = holdUntilAsked(response, gone.signal);
+    gone.abort();
+    const result = await held;
+    expect(result.complete).toBe(true);
+    expect(cancelled).toBe(true);
+  });
+});
