@@ -87,6 +87,65 @@ describe('a 2025-era session call the client gives up on', () => {
     expect(closed).toHaveLength(2);
   });
 
+  it.each([
+    ['a JSON answer', {}],
+    ['an SSE answer', { elicitation: { form: {} } }],
+  ])('with %s, its cancellation reaches the call', async (_label, capabilities) => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let cancelled!: () => void;
+    const aborted = new Promise<void>((resolve) => {
+      cancelled = resolve;
+    });
+    const build = (): McpServer => {
+      const mcp = new McpServer({ name: 'cancel-test', version: '1.0.0' });
+      mcp.registerTool('wait', { inputSchema: z.object({}) }, async (_args, ctx) => {
+        ctx.mcpReq.signal.addEventListener('abort', () => cancelled());
+        started();
+        return new Promise(() => {});
+      });
+      return mcp;
+    };
+    const sessions = legacySessions({ store: memorySessionStore() });
+    const init = await sessions.handle(
+      post({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '1' } },
+      }),
+      'owner',
+      build,
+    );
+    const sessionId = init.headers.get('mcp-session-id') as string;
+    const gone = new AbortController();
+    const exchange = sessions.handle(
+      post(
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait', arguments: {} } },
+        sessionId,
+        gone.signal,
+      ),
+      'owner',
+      build,
+    );
+    await running;
+    const notified = await sessions.handle(
+      post(
+        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'test' } },
+        sessionId,
+      ),
+      'owner',
+      build,
+    );
+    expect(notified.status).toBe(202);
+    await aborted;
+    gone.abort();
+    const response = await exchange;
+    if (response.body) await response.body.cancel();
+  });
+
   it('the remote server stops holding an SSE answer back when the client goes', async () => {
     let cancelled = false;
     // A keep-alive comment, then nothing: the stream of a call that was cancelled and never answers.

@@ -272,10 +272,17 @@ export function legacySessions(options: LegacySessionsOptions): LegacySessions {
       const declaration = await declared(id, owner);
       if (!declaration) return sessionNotFound();
       if (!messages?.some(isJSONRPCRequest)) {
-        // Answers to a form, and notifications: to the exchange that waits for them, when it runs here.
-        const entry = running.get(keyOf(true));
-        if (!entry || entry.inflight === 0) return new Response(null, { status: 202 });
-        return (await entry.ready).transport.handleRequest(request, parsed(parsedBody));
+        // Answers to a form, and notifications (a cancellation): to the exchanges that wait for them,
+        // when they run here; a server that asked nothing ignores an answer it does not expect.
+        const busy = [keyOf(true), keyOf(false)]
+          .map((k) => running.get(k))
+          .filter((entry): entry is Running => entry !== undefined && entry.inflight > 0);
+        if (busy.length === 0) return new Response(null, { status: 202 });
+        if (busy.length === 1 || messages === undefined)
+          return (await (busy[0] as Running).ready).transport.handleRequest(request, parsed(parsedBody));
+        for (const entry of busy)
+          await (await entry.ready).transport.handleRequest(request, { parsedBody: messages });
+        return new Response(null, { status: 202 });
       }
       const streams = mayStream(messages ?? [], declaration);
       const { response, entry } = await exchange(
