@@ -9,7 +9,13 @@ export {
 export type { Credentials } from './credentials.js';
 export { encodeForm, type SignBody } from './encode-form.js';
 export { percentEncode } from './percent-encode.js';
-export { type SignedHeaders, type SignInput, type SignResult, sign } from './sign.js';
+export {
+  type HmacSha1,
+  type SignedHeaders,
+  type SignInput,
+  type SignResult,
+  sign,
+} from './sign.js';
 export { signRequest } from './sign-request.js';
 export { type AnySignerError, SignerError, type SignerErrorCode } from './signer-error.js';
 export { TEST_SIGNING_SECRET } from './test-signing-secret.js';

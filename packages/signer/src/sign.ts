@@ -49,6 +49,14 @@ export type SignedHeaders = {
 };
 
 /**
+ * base64(HMAC-SHA1(signingKey, data)) of the UTF-8 bytes of both: the signature of a base string.
+ * {@link sign} uses WebCrypto's unless given another. On Node, WebCrypto runs each HMAC on a thread
+ * pool, which costs several times the HMAC itself; a server signing thousands of requests a second may
+ * pass a synchronous one (`@acctkit/edge-proxy` passes `@noble/hashes`'). What it throws is thrown.
+ */
+export type HmacSha1 = (signingKey: string, data: string) => string | Promise<string>;
+
+/**
  * Computes the base URL, parameter string and base string of a request. Shared by {@link sign} and
  * `verify` so that both sides build byte-identical strings.
  */
@@ -76,6 +84,7 @@ export function signatureBase(
  *
  * @param input - Method, URL, optional form body and optional fixed nonce.
  * @param credentials - Signing secret and access token.
+ * @param hmac - The HMAC-SHA1 to sign with (default: WebCrypto's, with imported keys cached).
  * @returns The signature, nonce, intermediate strings and headers.
  * @throws SignerError `INVALID_URL`, `MALFORMED_ENCODING`, `INVALID_BODY`, `MISSING_CREDENTIALS` or
  *   `CRYPTO_FAILED`.
@@ -93,11 +102,15 @@ export function signatureBase(
  * });
  * ```
  */
-export async function sign(input: SignInput, credentials: Credentials): Promise<SignResult> {
+export async function sign(
+  input: SignInput,
+  credentials: Credentials,
+  hmac: HmacSha1 = hmacSha1,
+): Promise<SignResult> {
   const key = signingKey(credentials.signingSecret, credentials.accessToken);
   const nonce = input.nonce ?? createNonce();
   const base = signatureBase(input.method, input.url, input.body, nonce);
-  const signature = await hmacSha1(key, base.baseString);
+  const signature = await hmac(key, base.baseString);
   return {
     signature,
     nonce,

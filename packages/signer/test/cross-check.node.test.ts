@@ -2,8 +2,9 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSignedFetch, SignerError, sign, verify } from '../src/index.js';
+import { createSignedFetch, type HmacSha1, SignerError, sign, verify } from '../src/index.js';
 
 const credentials = { signingSecret: 'TestSigningSecret', accessToken: 'TestToken' };
 
@@ -124,6 +125,47 @@ describe('createSignedFetch against a real HTTP server', () => {
     expect(v.valid).toBe(true);
     // Signed as https with the non-default port kept, though it travelled over http.
     expect(v.steps.base_url).toBe(`https://${origin.slice('http://'.length)}/test/accounts/v2/contacts`);
+  });
+});
+
+describe('another HMAC-SHA1', () => {
+  const nodeHmac: HmacSha1 = (key, data) => createHmac('sha1', key).update(data).digest('base64');
+
+  it('signs every request as WebCrypto does, given the signing key and the base string', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'POST', 'put', 'DELETE'),
+        fc.string(),
+        fc.dictionary(fc.string({ minLength: 1 }), fc.string()),
+        // A few keys, non-ASCII among them: WebCrypto's imported keys stay cached for the tests below.
+        fc.constantFrom(['S', 'T'], ['Sécret ✓', 'Tøken'], ['TestSigningSecret', 'x'.repeat(80)]),
+        async (method, nonce, body, [signingSecret, accessToken]) => {
+          const input = { method, url: `https://h.example/p?q=${encodeURIComponent(nonce)}`, body, nonce };
+          const seen: string[][] = [];
+          const custom = await sign(input, { signingSecret, accessToken }, (key, data) => {
+            seen.push([key, data]);
+            return nodeHmac(key, data);
+          });
+          const webCrypto = await sign(input, { signingSecret, accessToken });
+          expect(custom).toEqual(webCrypto);
+          expect(seen).toEqual([[`${signingSecret}&${accessToken}`, webCrypto.baseString]]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('passes on what it throws, and a promise it returns is awaited', async () => {
+    const creds = { signingSecret: 'S', accessToken: 'T' };
+    const failing: HmacSha1 = () => {
+      throw new Error('no HMAC today');
+    };
+    await expect(sign({ method: 'GET', url: 'https://h/p' }, creds, failing)).rejects.toThrow(
+      'no HMAC today',
+    );
+    const later: HmacSha1 = async (key, data) => nodeHmac(key, data);
+    const s = await sign({ method: 'GET', url: 'https://h/p', nonce: 'n' }, creds, later);
+    expect(s.signature).toBe(nodeHmac('S&T', s.baseString));
   });
 });
 
