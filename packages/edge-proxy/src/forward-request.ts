@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { checkProxyKey } from './check-proxy-key.js';
 import type { ConnectionTokens } from './connection-tokens.js';
 import { forwardRequestHeaders, forwardResponseHeaders } from './forward-headers.js';
+import { hmacSha1 } from './hmac-sha1.js';
 import { dataRouteOf, matchRoute } from './match-route.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { ProxyError } from './proxy-error.js';
@@ -88,7 +89,7 @@ export async function forwardRequest(c: Context<ProxyEnv>, config: ForwardConfig
     const creds = await config.tokens.credentials(connection.id);
     let signed: SignResult;
     try {
-      signed = await sign({ method, url, body }, creds);
+      signed = await sign({ method, url, body }, creds, hmacSha1);
     } catch (cause) {
       if (
         cause instanceof SignerError &&
