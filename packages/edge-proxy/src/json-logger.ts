@@ -56,9 +56,8 @@ export function redact(value: unknown, field = ''): unknown {
       : value;
   if (Array.isArray(value)) return value.map((v) => redact(v));
   if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = redact(v, k);
-    return out;
+    // Defined, not assigned: a field named `__proto__` (JSON.parse makes them) stays a field.
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact(v, k)]));
   }
   return value;
 }

@@ -53,7 +53,18 @@ describe('redact', () => {
         fc.uniqueArray(
           fc.oneof(
             fc.string({ maxLength: 12 }),
-            fc.constantFrom('key', 'KEY', 'key_id', 'code', 'codes', 'access_token', 'X-Signature', 'nonce'),
+            fc.constantFrom(
+              'key',
+              'KEY',
+              'key_id',
+              'code',
+              'codes',
+              'access_token',
+              'X-Signature',
+              'nonce',
+              '__proto__',
+              'constructor',
+            ),
           ),
           { minLength: 1, maxLength: 1500 },
         ),
@@ -70,6 +81,13 @@ describe('redact', () => {
         },
       ),
       { numRuns: 20 },
+    );
+  });
+
+  it('keeps a field named __proto__ as a field, its secrets masked', () => {
+    const parsed = JSON.parse('{"__proto__":{"access_token":"abc","note":"kept"},"ok":1}') as unknown;
+    expect(JSON.stringify(redact(parsed))).toBe(
+      '{"__proto__":{"access_token":"[REDACTED]","note":"kept"},"ok":1}',
     );
   });
 
