@@ -20,6 +20,7 @@ import { type BenchTable, loadNow, median, saveBenchReport } from '@acctkit/test
 import { createMemoryStorage } from '@acctkit/token-vault';
 import { hmacSha1 } from '../src/hmac-sha1.js';
 import { createProxy, hashKey } from '../src/index.js';
+import { BENCH_FORM, benchUpstream } from './bench-upstream.js';
 import { BENCH_ADMIN_TOKEN, seedProxy } from './seed-proxy.js';
 
 const ROUNDS = Number(process.env.ACCTKIT_BENCH_ROUNDS ?? 15);
@@ -27,26 +28,6 @@ const PER_SLICE = Number(process.env.ACCTKIT_BENCH_REQUESTS ?? 2000);
 const IN_FLIGHT = 64;
 const TARGET_US = 60;
 const UPSTREAM = 'http://upstream.test';
-
-const list = JSON.stringify({
-  $totalResults: 20,
-  $startIndex: 0,
-  $itemsPerPage: 20,
-  $resources: Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Contact ${i + 1}`, town: 'Köln' })),
-});
-const form =
-  'contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=Bench+Contact&contact%5Bmain_address%5D%5Btown%5D=K%C3%B6ln';
-
-async function stub(request: Request): Promise<Response> {
-  if (request.method === 'POST') {
-    await request.arrayBuffer();
-    return new Response('{"id":1,"name":"Bench Contact"}', {
-      status: 201,
-      headers: { 'content-type': 'application/json' },
-    });
-  }
-  return new Response(list, { headers: { 'content-type': 'application/json' } });
-}
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -107,7 +88,8 @@ async function parts(): Promise<string[][]> {
     ['sign, GET (with the proxy HMAC)', () => sign({ method: 'GET', url }, creds, hmacSha1)],
     [
       'sign, POST form (with the proxy HMAC)',
-      () => sign({ method: 'POST', url: `${UPSTREAM}/accounts/v2/contacts`, body: form }, creds, hmacSha1),
+      () =>
+        sign({ method: 'POST', url: `${UPSTREAM}/accounts/v2/contacts`, body: BENCH_FORM }, creds, hmacSha1),
     ],
     ['sign, GET (WebCrypto HMAC, replaced)', () => sign({ method: 'GET', url }, creds)],
     ['HMAC-SHA1, the proxy (@noble/hashes)', () => hmacSha1('bench-signing&token', url)],
@@ -162,7 +144,7 @@ async function main(): Promise<void> {
     encryptionKeys: [{ id: 'bench', key: new Uint8Array(32).fill(1) }],
     adminToken: BENCH_ADMIN_TOKEN,
     rateLimit: false,
-    fetch: stub,
+    fetch: benchUpstream,
     log: (line) => {
       logged += line.length;
       lines++;
@@ -178,7 +160,7 @@ async function main(): Promise<void> {
       'User-Agent': 'bench',
       'Content-Type': 'application/x-www-form-urlencoded',
     },
-    body: form,
+    body: BENCH_FORM,
   };
   const viaProxy: Send = (request) => Promise.resolve(app.fetch(request));
   const cases = [
@@ -194,14 +176,14 @@ async function main(): Promise<void> {
   // Warm-up: JIT, the vault's token manager, the key's storage path.
   for (const c of cases) {
     await cpuSlice(viaProxy, c.make, PER_SLICE);
-    await cpuSlice(stub, c.make, PER_SLICE);
+    await cpuSlice(benchUpstream, c.make, PER_SLICE);
   }
   const own = cases.map(() => [] as number[]);
   const loads: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, c] of cases.entries()) {
       const proxied = await cpuSlice(viaProxy, c.make, PER_SLICE);
-      const direct = await cpuSlice(stub, c.make, PER_SLICE);
+      const direct = await cpuSlice(benchUpstream, c.make, PER_SLICE);
       own[i]?.push((proxied - direct) / PER_SLICE);
     }
     loads.push(loadavg()[0] ?? 0);

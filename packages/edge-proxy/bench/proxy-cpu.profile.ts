@@ -15,32 +15,13 @@ import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { createMemoryStorage } from '@acctkit/token-vault';
 import { createProxy } from '../src/index.js';
+import { BENCH_FORM, benchUpstream } from './bench-upstream.js';
 import { BENCH_ADMIN_TOKEN, seedProxy } from './seed-proxy.js';
 
 const method = (process.argv[2] ?? 'GET').toUpperCase();
 const REQUESTS = Number(process.argv[3] ?? 40_000);
 const IN_FLIGHT = 64;
 const TOP = Number(process.env.ACCTKIT_PROFILE_TOP ?? 30);
-
-const list = JSON.stringify({
-  $totalResults: 20,
-  $startIndex: 0,
-  $itemsPerPage: 20,
-  $resources: Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Contact ${i + 1}`, town: 'Köln' })),
-});
-const form =
-  'contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=Bench+Contact&contact%5Bmain_address%5D%5Btown%5D=K%C3%B6ln';
-
-async function stub(request: Request): Promise<Response> {
-  if (request.method === 'POST') {
-    await request.arrayBuffer();
-    return new Response('{"id":1,"name":"Bench Contact"}', {
-      status: 201,
-      headers: { 'content-type': 'application/json' },
-    });
-  }
-  return new Response(list, { headers: { 'content-type': 'application/json' } });
-}
 
 const app = createProxy({
   upstream: {
@@ -53,7 +34,7 @@ const app = createProxy({
   encryptionKeys: [{ id: 'bench', key: new Uint8Array(32).fill(1) }],
   adminToken: BENCH_ADMIN_TOKEN,
   rateLimit: false,
-  fetch: stub,
+  fetch: benchUpstream,
   log: () => {},
 });
 const key = await seedProxy(app);
@@ -67,7 +48,7 @@ const make =
             'User-Agent': 'bench',
             'Content-Type': 'application/x-www-form-urlencoded',
           },
-          body: form,
+          body: BENCH_FORM,
         })
     : () =>
         new Request('http://proxy.test/accounts/v2/contacts?search=Ann&$itemsPerPage=20', {
@@ -170,7 +151,7 @@ function partOf(name: string): string {
   return name.trim();
 }
 
-const direct: Send = stub;
+const direct: Send = benchUpstream;
 const proxied: Send = (request) => app.fetch(request);
 await run(proxied, REQUESTS / 4);
 await run(direct, REQUESTS / 4);

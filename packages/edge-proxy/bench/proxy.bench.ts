@@ -10,32 +10,13 @@ import { createMemoryStorage } from '@acctkit/token-vault';
 import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
 import { createProxy } from '../src/index.js';
+import { BENCH_FORM, benchUpstream } from './bench-upstream.js';
 import { BENCH_ADMIN_TOKEN, seedProxy } from './seed-proxy.js';
 import { serveFetch } from './serve-fetch.js';
 
 const ROUNDS = 5;
 const SLICE_MS = 1000;
 const IN_FLIGHT = 32;
-
-const list = JSON.stringify({
-  $totalResults: 20,
-  $startIndex: 0,
-  $itemsPerPage: 20,
-  $resources: Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `Contact ${i + 1}`, town: 'Köln' })),
-});
-const body =
-  'contact%5Bcontact_type_id%5D=1&contact%5Bname%5D=Bench+Contact&contact%5Bmain_address%5D%5Btown%5D=K%C3%B6ln';
-
-async function upstreamHandler(request: Request): Promise<Response> {
-  if (request.method === 'POST') {
-    await request.arrayBuffer();
-    return new Response('{"id":1,"name":"Bench Contact"}', {
-      status: 201,
-      headers: { 'content-type': 'application/json' },
-    });
-  }
-  return new Response(list, { headers: { 'content-type': 'application/json' } });
-}
 
 interface Case {
   readonly name: string;
@@ -67,7 +48,7 @@ const pct = (v: number[], p: number): number => {
 };
 
 export async function run(log: (line: string) => void): Promise<void> {
-  const upstream = await serveFetch(upstreamHandler);
+  const upstream = await serveFetch(benchUpstream);
   const storage = createMemoryStorage();
   const app = createProxy({
     upstream: {
@@ -102,7 +83,7 @@ export async function run(log: (line: string) => void): Promise<void> {
       fetch(`${base}/accounts/v2/contacts`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-        body,
+        body: BENCH_FORM,
       });
   const cases: Case[] = [
     { name: 'GET  edge proxy', send: get(viaProxy.url) },
@@ -146,7 +127,10 @@ export async function run(log: (line: string) => void): Promise<void> {
           { method: 'GET', url: `${upstream.url}/accounts/v2/contacts?search=Ann&$itemsPerPage=20&n=${n}` },
           creds,
         )
-      : sign({ method: 'POST', url: `${upstream.url}/accounts/v2/contacts`, body: `${body}&n=${n}` }, creds);
+      : sign(
+          { method: 'POST', url: `${upstream.url}/accounts/v2/contacts`, body: `${BENCH_FORM}&n=${n}` },
+          creds,
+        );
   };
   for (let i = 0; i < 2000; i++) await signOne();
   const sequential = 5000;

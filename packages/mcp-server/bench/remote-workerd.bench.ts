@@ -16,7 +16,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type BenchTable, saveBenchReport } from '@acctkit/testing/bench';
 import type { ProtocolVersion } from '../test/remote-helpers.js';
-import { type Call, type LoadResult, median, runLoad } from '../test/remote-throughput.js';
+import { type Call, LOAD_SIZES, type LoadResult, median, runLoad } from '../test/remote-throughput.js';
 import { processCpuMs } from './process-cpu.js';
 import { startWorkerdRig } from './workerd-rig.js';
 
@@ -25,11 +25,7 @@ const out = (line: string): void => {
 };
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 15));
-/** Clients, and calls each makes per round: about 40 calls at 1 client, 200 at 50. */
-const SIZES = [
-  [1, 40],
-  [50, 4],
-] as const;
+const SIZES = LOAD_SIZES;
 type Path = 'direct' | ProtocolVersion;
 const PATHS: readonly Path[] = ['2025-11-25', 'direct', '2026-07-28'];
 const LABEL: Record<Path, string> = {

@@ -17,9 +17,16 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@acctkit/client';
 import { saveBenchReport } from '@acctkit/testing/bench';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import type { ProtocolVersion } from '../test/remote-helpers.js';
-import { type Call, type LoadResult, median, runLoad } from '../test/remote-throughput.js';
+import {
+  type Call,
+  LOAD_SIZES,
+  type LoadResult,
+  mcpUser,
+  median,
+  runLoad,
+} from '../test/remote-throughput.js';
 import type { Served } from './remote-serve.js';
 
 const out = (line: string): void => {
@@ -27,12 +34,8 @@ const out = (line: string): void => {
 };
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 15));
-const CLIENTS = 50;
-/** Clients, and calls each makes per round: about 40 calls at 1 client, 200 at 50. */
-const SIZES = [
-  [1, 40],
-  [CLIENTS, 4],
-] as const;
+const CLIENTS = LOAD_SIZES[1][0];
+const SIZES = LOAD_SIZES;
 type Path = 'direct' | ProtocolVersion;
 const PATHS: readonly Path[] = ['2025-11-25', 'direct', '2026-07-28'];
 const LABEL: Record<Path, string> = {
@@ -68,21 +71,9 @@ const opened: Client[] = [];
 const calls: Record<Path, Call[]> = { direct: [], '2025-11-25': [], '2026-07-28': [] };
 for (const version of ['2025-11-25', '2026-07-28'] as const) {
   for (const [i, token] of served.remoteTokens[version].entries()) {
-    // The SDK's default client speaks 2025-11-25 with a session, as most MCP clients in use do.
-    const client = new Client(
-      { name: `bench-${version}-${i}`, version: '1.0.0' },
-      version === '2026-07-28' ? { versionNegotiation: { mode: { pin: version } } } : {},
-    );
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(served.mcpUrl), {
-        requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      }),
-    );
-    opened.push(client);
-    calls[version].push(async () => {
-      const r = await client.callTool({ name: 'list_contacts', arguments: { limit: 1 } });
-      if (r.isError) throw new Error(`list_contacts failed: ${JSON.stringify(r.structuredContent)}`);
-    });
+    const user = await mcpUser(served.mcpUrl, token, version, `bench-${version}-${i}`);
+    opened.push(user.client);
+    calls[version].push(user.call);
   }
 }
 for (const credentials of served.directTokens) {

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import { DEMO_CLIENT, type RunningServer } from '@acctkit/sandbox';
 import { freePort } from '@acctkit/testing/wrangler';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { Miniflare } from 'miniflare';
 import { base64url } from '../src/remote/secrets.js';
 import {
@@ -17,7 +17,7 @@ import {
   startSandbox,
   type Target,
 } from '../test/remote-helpers.js';
-import type { Call } from '../test/remote-throughput.js';
+import { type Call, mcpUser } from '../test/remote-throughput.js';
 import { workerdChildren } from './process-cpu.js';
 import { bundleDirectWorker, bundleRemoteWorker } from './workerd-bundle.js';
 
@@ -118,21 +118,9 @@ export async function startWorkerdRig(
         const token = String(
           (await exchange(remote, await authorizeWithoutBrowser(remote, sandbox))).body.access_token,
         );
-        // As in startThroughputRig: the SDK's default client speaks 2025-11-25 with a session.
-        const client = new Client(
-          { name: `bench-${version}-${i}`, version: '1.0.0' },
-          version === '2026-07-28' ? { versionNegotiation: { mode: { pin: version } } } : {},
-        );
-        await client.connect(
-          new StreamableHTTPClientTransport(new URL(remote.mcpUrl), {
-            requestInit: { headers: { Authorization: `Bearer ${token}` } },
-          }),
-        );
-        opened.push(client);
-        remoteCalls[version].push(async () => {
-          const r = await client.callTool({ name: 'list_contacts', arguments: { limit: 1 } });
-          if (r.isError) throw new Error(`list_contacts failed: ${JSON.stringify(r.structuredContent)}`);
-        });
+        const user = await mcpUser(remote.mcpUrl, token, version, `bench-${version}-${i}`);
+        opened.push(user.client);
+        remoteCalls[version].push(user.call);
       }
     }
     const directCalls: Call[] = [];

@@ -5,7 +5,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { legacySessions } from '../src/http/legacy-sessions.js';
+import { type LegacySessions, legacySessions } from '../src/http/legacy-sessions.js';
 import { memorySessionStore } from '../src/http/session-store.js';
 import { holdUntilAsked } from '../src/remote/held-response.js';
 
@@ -23,6 +23,45 @@ function post(body: unknown, sessionId?: string, signal?: AbortSignal): Request 
     body: JSON.stringify(body),
     ...(signal && { signal }),
   });
+}
+
+/** Opens a session of `sessions` for a client declaring `capabilities`; returns its id. */
+async function initialize(
+  sessions: LegacySessions,
+  capabilities: object,
+  build: () => McpServer,
+): Promise<string> {
+  const init = await sessions.handle(
+    post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '1' } },
+    }),
+    'owner',
+    build,
+  );
+  const sessionId = init.headers.get('mcp-session-id');
+  expect(sessionId).toBeTruthy();
+  return sessionId as string;
+}
+
+/** The call of the tool `wait` in session `sessionId`, sent on a connection `gone` closes. */
+function callWait(
+  sessions: LegacySessions,
+  sessionId: string,
+  gone: AbortController,
+  build: () => McpServer,
+) {
+  return sessions.handle(
+    post(
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait', arguments: {} } },
+      sessionId,
+      gone.signal,
+    ),
+    'owner',
+    build,
+  );
 }
 
 describe('a 2025-era session call the client gives up on', () => {
@@ -51,34 +90,14 @@ describe('a 2025-era session call the client gives up on', () => {
     };
     // No server kept idle: a server whose exchanges have all ended is closed at once.
     const sessions = legacySessions({ store: memorySessionStore(), idleServers: 0 });
-    const init = await sessions.handle(
-      post({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '1' } },
-      }),
-      'owner',
-      build,
-    );
-    const sessionId = init.headers.get('mcp-session-id') as string;
+    const sessionId = await initialize(sessions, capabilities, build);
     expect(sessionId).toBeTruthy();
     const gone = new AbortController();
-    const exchange = sessions
-      .handle(
-        post(
-          { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait', arguments: {} } },
-          sessionId,
-          gone.signal,
-        ),
-        'owner',
-        build,
-      )
-      .then(async (response) => {
-        // An SSE answer is a stream the client stops reading when it goes.
-        if (response.body) await response.body.cancel();
-        return response;
-      });
+    const exchange = callWait(sessions, sessionId, gone, build).then(async (response) => {
+      // An SSE answer is a stream the client stops reading when it goes.
+      if (response.body) await response.body.cancel();
+      return response;
+    });
     await running;
     gone.abort();
     await exchange;
@@ -109,27 +128,9 @@ describe('a 2025-era session call the client gives up on', () => {
       return mcp;
     };
     const sessions = legacySessions({ store: memorySessionStore() });
-    const init = await sessions.handle(
-      post({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 't', version: '1' } },
-      }),
-      'owner',
-      build,
-    );
-    const sessionId = init.headers.get('mcp-session-id') as string;
+    const sessionId = await initialize(sessions, capabilities, build);
     const gone = new AbortController();
-    const exchange = sessions.handle(
-      post(
-        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait', arguments: {} } },
-        sessionId,
-        gone.signal,
-      ),
-      'owner',
-      build,
-    );
+    const exchange = callWait(sessions, sessionId, gone, build);
     await running;
     const notified = await sessions.handle(
       post(

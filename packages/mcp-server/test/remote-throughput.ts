@@ -63,6 +63,41 @@ export async function runLoad(workers: readonly Call[], calls: number): Promise<
   };
 }
 
+/** The load's round shape: clients, and calls each makes per round (about 40 calls at 1 client, 200 at 50). */
+export const LOAD_SIZES = [
+  [1, 40],
+  [50, 4],
+] as const;
+
+/**
+ * One simulated MCP user: the SDK's `Client` signed in with `token`, connected to `mcpUrl`, and its
+ * call of `list_contacts` (limit 1). The SDK's default client speaks 2025-11-25 with a session, as most
+ * MCP clients in use do; `2026-07-28` pins the stateless version.
+ */
+export async function mcpUser(
+  mcpUrl: string,
+  token: string,
+  version: ProtocolVersion,
+  name: string,
+): Promise<{ client: Client; call: Call }> {
+  const client = new Client(
+    { name, version: '1.0.0' },
+    version === '2026-07-28' ? { versionNegotiation: { mode: { pin: version } } } : {},
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(mcpUrl), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return {
+    client,
+    call: async () => {
+      const r = await client.callTool({ name: 'list_contacts', arguments: { limit: 1 } });
+      if (r.isError) throw new Error(`list_contacts failed: ${JSON.stringify(r.structuredContent)}`);
+    },
+  };
+}
+
 /** The remote server and a sandbox with `clients` users of each path. */
 export interface ThroughputRig {
   readonly sandbox: RunningServer;
@@ -92,21 +127,9 @@ export async function startThroughputRig(
       const token = String(
         (await exchange(remote, await authorizeWithoutBrowser(remote, sandbox))).body.access_token,
       );
-      // The SDK's default client speaks 2025-11-25 with a session, as most MCP clients in use do.
-      const client = new Client(
-        { name: `bench-${version}-${i}`, version: '1.0.0' },
-        version === '2026-07-28' ? { versionNegotiation: { mode: { pin: version } } } : {},
-      );
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(remote.mcpUrl), {
-          requestInit: { headers: { Authorization: `Bearer ${token}` } },
-        }),
-      );
-      opened.push(client);
-      remoteCalls[version].push(async () => {
-        const r = await client.callTool({ name: 'list_contacts', arguments: { limit: 1 } });
-        if (r.isError) throw new Error(`list_contacts failed: ${JSON.stringify(r.structuredContent)}`);
-      });
+      const user = await mcpUser(remote.mcpUrl, token, version, `bench-${version}-${i}`);
+      opened.push(user.client);
+      remoteCalls[version].push(user.call);
     }
   }
   const directCalls: Call[] = [];
