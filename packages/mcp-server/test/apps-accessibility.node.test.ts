@@ -3,30 +3,18 @@
 // apps, in Debian Chromium, in the light and the dark colour scheme. axe-core finds no violation; the
 // card reflows into 320 CSS pixels without a horizontal scroll; Tab reaches every button in order,
 // each with a visible focus ring, and Enter presses it. A PNG of each card at 320 and 800 px is kept.
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useConnections } from './harness.js';
-import { type CardHost, type OpenedCard, startCardHost } from './helpers/apps-host.js';
+import type { OpenedCard } from './helpers/apps-host.js';
 import { axeViolations } from './helpers/axe.js';
+import { SCREENSHOTS, useCardBrowser } from './helpers/card-browser.js';
 import { approvalCall, type CardCall, chartCall, reconciliationCall } from './helpers/card-results.js';
 
 const connections = useConnections();
-const SCREENSHOTS = process.env.ACCTKIT_CARD_SCREENSHOTS ?? join(tmpdir(), 'acctkit-cards');
 
-let chromium: LaunchedChromium;
-let host: CardHost;
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  [chromium, host] = await Promise.all([launchChromium(), startCardHost()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-});
+const cards = useCardBrowser();
 
 interface CardCase {
   readonly name: string;
@@ -86,7 +74,7 @@ describe.each(CASES)('$name card', (c) => {
 
   describe.each(['light', 'dark'] as const)('%s', (theme) => {
     it('has no WCAG 2.1 A/AA violation, reflows into 320 px, and is operable by keyboard', async () => {
-      const card = await host.open(chromium, {
+      const card = await cards.host.open(cards.chromium, {
         ...made,
         theme,
         width: 320,

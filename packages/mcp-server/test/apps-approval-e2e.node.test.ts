@@ -3,36 +3,23 @@
 // card the tool names (resources/read), embeds it with the tool's result, and passes the card's
 // tools/call on to the server over the MCP client. Clicking Approve or Cancel in Chromium must
 // settle the change in the sandbox, for both variants.
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMemoryChangeJournal } from '@acctkit/change-journal';
-import { type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { getToolUiResourceUri, isToolVisibilityModelOnly } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BusinessConnection } from '../src/index.js';
 import { call, mcpClient, ok, recordOf, useConnections } from './harness.js';
-import { type CardHost, type OpenedCard, startCardHost } from './helpers/apps-host.js';
+import type { OpenedCard } from './helpers/apps-host.js';
+import { SCREENSHOTS, useCardBrowser } from './helpers/card-browser.js';
 import { euro } from './helpers/card-format.js';
 
 const connections = useConnections();
 const EXPENSES = '/accounts/v2/expenses';
-const SCREENSHOTS = process.env.ACCTKIT_CARD_SCREENSHOTS ?? join(tmpdir(), 'acctkit-cards');
 /** The capabilities of a host that renders MCP Apps. */
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 
-let chromium: LaunchedChromium;
-let host: CardHost;
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  [chromium, host] = await Promise.all([launchChromium(), startCardHost()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-});
+const cards = useCardBrowser();
 
 /**
  * What a host does with a tool call whose tool names a card: call it, read the card, and show it
@@ -51,7 +38,7 @@ async function showToolCall(
   const resource = await client.readResource({ uri });
   const html = (resource.contents[0] as { text?: string } | undefined)?.text;
   if (!html) throw new Error(`${uri} has no text`);
-  return host.open(chromium, {
+  return cards.host.open(cards.chromium, {
     html,
     toolInput: args,
     toolResult: result,

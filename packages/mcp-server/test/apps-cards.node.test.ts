@@ -2,20 +2,17 @@
 // and driven through ext-apps's `AppBridge` with tool results built from the sandbox's own records
 // (both variants). The tests read what the card shows, click its buttons, check what it sends
 // through the host, prove it makes no request, and keep a PNG of each card.
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cardResultMeta } from '../src/apps/card-locale.js';
 import { approvalCardHtml, chartCardHtml } from '../src/apps/cards.js';
 import { mcpClient, ok, useConnections } from './harness.js';
-import { type CardHost, type OpenCardOptions, type OpenedCard, startCardHost } from './helpers/apps-host.js';
+import type { OpenCardOptions, OpenedCard } from './helpers/apps-host.js';
+import { SCREENSHOTS, useCardBrowser } from './helpers/card-browser.js';
 import { euro, localDate, localMonth } from './helpers/card-format.js';
 
 const connections = useConnections();
-const SCREENSHOTS = process.env.ACCTKIT_CARD_SCREENSHOTS ?? join(tmpdir(), 'acctkit-cards');
 const TOKEN = 'apr_test_0123456789abcdef';
 
 type Variant = 'de' | 'pt';
@@ -25,18 +22,8 @@ interface Summary {
   totals: Record<'expenses' | 'incomes', { count: number; net: string; tax: string; gross: string }>;
 }
 
-let chromium: LaunchedChromium;
-let host: CardHost;
+const cards = useCardBrowser();
 const opened: OpenedCard[] = [];
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  [chromium, host] = await Promise.all([launchChromium(), startCardHost()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-});
 afterEach(async () => {
   // Whatever a test did, its card made no request beyond the host page, and nothing went wrong.
   for (const card of opened.splice(0)) {
@@ -47,7 +34,7 @@ afterEach(async () => {
 });
 
 async function open(options: OpenCardOptions): Promise<OpenedCard> {
-  const card = await host.open(chromium, options);
+  const card = await cards.host.open(cards.chromium, options);
   opened.push(card);
   return card;
 }

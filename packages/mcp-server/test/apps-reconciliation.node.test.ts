@@ -3,14 +3,11 @@
 // built from the sandbox's books (both variants), the host reads the card the tool names and shows it
 // with the result in Debian Chromium; book_statement_lines waits for Approve on the approval card,
 // which lists the lines, books them once, and a second answer to the same card does nothing.
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LaunchedChromium, launchChromium } from '@acctkit/testing/browser';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fails, ok, recordOf, useConnections } from './harness.js';
-import { type CardHost, startCardHost } from './helpers/apps-host.js';
+import { SCREENSHOTS, useCardBrowser } from './helpers/card-browser.js';
 import { euro, localDate } from './helpers/card-format.js';
 import {
   appsSession,
@@ -22,7 +19,6 @@ import {
 } from './helpers/card-results.js';
 
 const connections = useConnections();
-const SCREENSHOTS = process.env.ACCTKIT_CARD_SCREENSHOTS ?? join(tmpdir(), 'acctkit-cards');
 
 type Line = {
   line: string;
@@ -33,16 +29,7 @@ type Line = {
   proposal?: { contact_id?: number | null };
 };
 
-let chromium: LaunchedChromium;
-let host: CardHost;
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  [chromium, host] = await Promise.all([launchChromium(), startCardHost()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await host?.close();
-});
+const cards = useCardBrowser();
 
 describe.each(['de', 'pt'] as const)('reconciliation card (%s)', (variant) => {
   it('shows every line with its status, date, amount and decision, the balance check, and payer texts as text', async () => {
@@ -60,7 +47,7 @@ describe.each(['de', 'pt'] as const)('reconciliation card (%s)', (variant) => {
     expect(statuses.filter((s) => s === 'ambiguous')).toHaveLength(2);
     expect(statuses).toContain('unmatched');
 
-    const card = await host.open(chromium, { ...made, width: 400 });
+    const card = await cards.host.open(cards.chromium, { ...made, width: 400 });
     try {
       const view = card.card;
       await view.locator('ol.lines').waitFor();
@@ -167,7 +154,7 @@ describe('book_statement_lines on the approval card (de)', () => {
       const token = String(
         (shown.toolResult._meta?.['io.acctkit/approval'] as { token?: string } | undefined)?.token,
       );
-      const card = await host.open(chromium, {
+      const card = await cards.host.open(cards.chromium, {
         ...shown,
         onCallTool: async (request) => {
           const called = tools.find((t) => t.name === request.name);
