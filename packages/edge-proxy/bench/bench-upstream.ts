@@ -1,5 +1,12 @@
 // The upstream every proxy bench stands the proxy in front of: a fixed 20-record contact list for a
-// GET, 201 for a POST (its body read first), and the form body the benches POST.
+// GET, 201 for a POST (its body read first), the form body the benches POST, and the proxy in front
+// of it that the in-process benches measure.
+import { createMemoryStorage } from '@acctkit/token-vault';
+import { createProxy, type LogSink } from '../src/index.js';
+import { BENCH_ADMIN_TOKEN } from './seed-proxy.js';
+
+/** The upstream's base URL when the proxy reaches it in-process. */
+export const BENCH_UPSTREAM = 'http://upstream.test';
 
 /** The list every GET answers with. */
 export const BENCH_LIST: string = JSON.stringify({
@@ -23,4 +30,25 @@ export async function benchUpstream(request: Request): Promise<Response> {
     });
   }
   return new Response(BENCH_LIST, { headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * The proxy the in-process benches measure: memory storage, rate limit off, `benchUpstream` as its
+ * `fetch` (no network), and the given sink for its request log.
+ */
+export function inProcessProxy(log: LogSink): ReturnType<typeof createProxy> {
+  return createProxy({
+    upstream: {
+      baseUrl: BENCH_UPSTREAM,
+      clientId: 'bench',
+      clientSecret: 'bench-secret',
+      signingSecret: 'bench-signing',
+    },
+    storage: createMemoryStorage(),
+    encryptionKeys: [{ id: 'bench', key: new Uint8Array(32).fill(1) }],
+    adminToken: BENCH_ADMIN_TOKEN,
+    rateLimit: false,
+    fetch: benchUpstream,
+    log,
+  });
 }

@@ -19,15 +19,14 @@ import { sign } from '@acctkit/signer';
 import { type BenchTable, loadNow, median, saveBenchReport } from '@acctkit/testing/bench';
 import { createMemoryStorage } from '@acctkit/token-vault';
 import { hmacSha1 } from '../src/hmac-sha1.js';
-import { createProxy, hashKey } from '../src/index.js';
-import { BENCH_FORM, benchUpstream } from './bench-upstream.js';
-import { BENCH_ADMIN_TOKEN, seedProxy } from './seed-proxy.js';
+import { hashKey } from '../src/index.js';
+import { BENCH_FORM, BENCH_UPSTREAM, benchUpstream, inProcessProxy } from './bench-upstream.js';
+import { seedProxy } from './seed-proxy.js';
 
 const ROUNDS = Number(process.env.ACCTKIT_BENCH_ROUNDS ?? 15);
 const PER_SLICE = Number(process.env.ACCTKIT_BENCH_REQUESTS ?? 2000);
 const IN_FLIGHT = 64;
 const TARGET_US = 60;
-const UPSTREAM = 'http://upstream.test';
 
 const out = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -79,7 +78,7 @@ async function cpuPerCall(fn: () => unknown, count: number, rounds: number): Pro
  */
 async function parts(): Promise<string[][]> {
   const creds = { signingSecret: 'bench-signing', accessToken: 'a'.repeat(40) };
-  const url = `${UPSTREAM}/accounts/v2/contacts?search=Ann&$itemsPerPage=20`;
+  const url = `${BENCH_UPSTREAM}/accounts/v2/contacts?search=Ann&$itemsPerPage=20`;
   const storage = createMemoryStorage();
   await storage.set('k', { id: 'key_0', connection: 'de', scope: 'write', createdAt: 0 }, { expected: 0 });
   const key = `akp_w_${'A'.repeat(43)}`;
@@ -89,7 +88,11 @@ async function parts(): Promise<string[][]> {
     [
       'sign, POST form (with the proxy HMAC)',
       () =>
-        sign({ method: 'POST', url: `${UPSTREAM}/accounts/v2/contacts`, body: BENCH_FORM }, creds, hmacSha1),
+        sign(
+          { method: 'POST', url: `${BENCH_UPSTREAM}/accounts/v2/contacts`, body: BENCH_FORM },
+          creds,
+          hmacSha1,
+        ),
     ],
     ['sign, GET (WebCrypto HMAC, replaced)', () => sign({ method: 'GET', url }, creds)],
     ['HMAC-SHA1, the proxy (@noble/hashes)', () => hmacSha1('bench-signing&token', url)],
@@ -133,22 +136,9 @@ async function parts(): Promise<string[][]> {
 async function main(): Promise<void> {
   let logged = 0;
   let lines = 0;
-  const app = createProxy({
-    upstream: {
-      baseUrl: UPSTREAM,
-      clientId: 'bench',
-      clientSecret: 'bench-secret',
-      signingSecret: 'bench-signing',
-    },
-    storage: createMemoryStorage(),
-    encryptionKeys: [{ id: 'bench', key: new Uint8Array(32).fill(1) }],
-    adminToken: BENCH_ADMIN_TOKEN,
-    rateLimit: false,
-    fetch: benchUpstream,
-    log: (line) => {
-      logged += line.length;
-      lines++;
-    },
+  const app = inProcessProxy((line) => {
+    logged += line.length;
+    lines++;
   });
   const key = await seedProxy(app);
 

@@ -13,30 +13,15 @@
  */
 import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
-import { createMemoryStorage } from '@acctkit/token-vault';
-import { createProxy } from '../src/index.js';
-import { BENCH_FORM, benchUpstream } from './bench-upstream.js';
-import { BENCH_ADMIN_TOKEN, seedProxy } from './seed-proxy.js';
+import { BENCH_FORM, benchUpstream, inProcessProxy } from './bench-upstream.js';
+import { seedProxy } from './seed-proxy.js';
 
 const method = (process.argv[2] ?? 'GET').toUpperCase();
 const REQUESTS = Number(process.argv[3] ?? 40_000);
 const IN_FLIGHT = 64;
 const TOP = Number(process.env.ACCTKIT_PROFILE_TOP ?? 30);
 
-const app = createProxy({
-  upstream: {
-    baseUrl: 'http://upstream.test',
-    clientId: 'bench',
-    clientSecret: 'bench-secret',
-    signingSecret: 'bench-signing',
-  },
-  storage: createMemoryStorage(),
-  encryptionKeys: [{ id: 'bench', key: new Uint8Array(32).fill(1) }],
-  adminToken: BENCH_ADMIN_TOKEN,
-  rateLimit: false,
-  fetch: benchUpstream,
-  log: () => {},
-});
+const app = inProcessProxy(() => {});
 const key = await seedProxy(app);
 const make =
   method === 'POST'
